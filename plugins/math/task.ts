@@ -1,0 +1,68 @@
+/**
+ * `mathTask`: declares one math operator as a task template. An operator is its preprocessing,
+ * its parameter draws, an exact solver (bigint) and the words of its block.
+ */
+import type { Params, TaskTemplate } from '../../src/contracts/template.ts'
+import type { Rng } from '../../src/rng.ts'
+import type { Kind, Scalar, Value } from '../../src/values.ts'
+import type { Preprocess } from './preprocess.ts'
+
+export interface MathTextContext<Adapted> {
+  /** Task number. */
+  n: number
+  /** The task-local name of the preprocessed input, e.g. `list_3` or `val_3`. */
+  arg: string
+  /** Name of the incoming value. */
+  source: string
+  /** `task_{n}_out`. */
+  out: string
+  params: Params
+  /** The raw incoming value (sizes derived from its length are printed). */
+  input: Value
+  /** The preprocessed input. */
+  adapted: Adapted
+}
+
+export interface MathTaskSpec<Adapted> {
+  id: string
+  referenceName: string
+  summary: string
+  output: Kind
+  input: Preprocess<Adapted>
+  /** Random parameters, drawn after preprocessing (reference spec §6.4). */
+  params?: (adapted: Adapted, rng: Rng, input: Value) => Params
+  solve: (adapted: Adapted, params: Params, input: Value) => Value
+  text: (ctx: MathTextContext<Adapted>) => string
+}
+
+/**
+ * Declares a math task template.
+ * @example mathTask({ id: 'DivisorSum', output: 'scalar', input: scalarInput({ add: 1 }), solve: (n) => sigma(1n, n), … })
+ */
+export function mathTask<Adapted>(spec: MathTaskSpec<Adapted>): TaskTemplate {
+  return {
+    id: spec.id,
+    family: 'math',
+    referenceName: spec.referenceName,
+    summary: spec.summary,
+    inputKinds: [spec.input.kind],
+    outputKind: spec.output,
+    preprocess: spec.input.spec,
+    params: (input, rng) => (spec.params ? spec.params(spec.input.apply(input), rng, input) : {}),
+    solve: (input, params) => spec.solve(spec.input.apply(input), params, input),
+    text({ n, source, out, input, params }) {
+      const arg = `${spec.input.local}_${n}`
+      const adapted = spec.input.apply(input)
+      const head = spec.input.describe({ name: arg, source, input })
+      return `${head}\n${spec.text({ n, arg, source, out, params, input, adapted })}`
+    },
+  }
+}
+
+/** Narrows a preprocessed list to bigints (every list input except MatrixMul's is rounded). */
+export function ints(list: readonly Scalar[]): bigint[] {
+  return list.map((x) => {
+    if (typeof x !== 'bigint') throw new TypeError(`expected an integer element, got ${x}`)
+    return x
+  })
+}

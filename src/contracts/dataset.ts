@@ -1,0 +1,35 @@
+/**
+ * Dataset file: JSONL whose first line is the manifest and every further line an instance.
+ * The manifest holds the whole spec, so `arbigraph generate` with it reproduces the file byte
+ * for byte; there is no timestamp for that reason.
+ */
+import { z } from 'zod'
+
+export const MANIFEST_SCHEMA = 'arbigraph.dataset/1'
+
+export const generateSpecSchema = z
+  .object({
+    topology: z.string().min(1),
+    options: z.record(z.string(), z.unknown()).describe('Topology options, validated by the topology.'),
+    categories: z.array(z.string().min(1)).min(1),
+    targets: z.array(z.string().min(1)).optional().describe('Target template ids; default: every template that fits.'),
+    samplesPerTask: z.int().min(1),
+    seed: z.string(),
+    repeatTemplates: z.boolean().optional(),
+    maxAttempts: z.int().min(1).optional(),
+  })
+  .strict()
+  .meta({ id: 'GenerateSpec', title: 'Generation spec' })
+
+export const manifestSchema = z
+  .object({
+    schema: z.literal(MANIFEST_SCHEMA),
+    generator: z.string().describe('arbigraph version that wrote the file.'),
+    spec: generateSpecSchema,
+    count: z.int().min(0).describe('Number of instance lines that follow.'),
+  })
+  .strict()
+  .meta({ id: 'DatasetManifest', title: 'ArbiGraph dataset manifest (first line of a dataset file)' })
+
+export type GenerateSpec = z.output<typeof generateSpecSchema>
+export type Manifest = z.output<typeof manifestSchema>

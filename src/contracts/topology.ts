@@ -1,0 +1,41 @@
+/**
+ * The topology contract: a named function from options (validated by zod) and an RNG to a
+ * skeleton. The generator pins the target node's template and fills in the rest.
+ */
+import type { z } from 'zod'
+import type { Rng } from '../rng.ts'
+import type { Skeleton } from './skeleton.ts'
+
+/** Which usability filter rejects generated outputs (reference spec §5). */
+export type FilterName = 'shared' | 'baseline'
+
+/** How the prompt introduces the task blocks. */
+export type PromptLayout = 'single' | 'independent' | 'dependent'
+
+export interface TopologyDefaults {
+  /** Templates may appear on several nodes of one instance. */
+  repeatTemplates: boolean
+  filter: FilterName
+  layout: PromptLayout
+}
+
+export interface Topology<Options = unknown> {
+  name: string
+  summary: string
+  options: z.ZodType<Options>
+  defaults: TopologyDefaults
+  /** Builds one sample's skeleton; randomness (if any) comes from `rng` only. */
+  build(options: Options, rng: Rng): Skeleton
+}
+
+/**
+ * Declares a topology.
+ * @example topology({ name: 'chain', summary: '…', options: z.object({ length: z.int() }), defaults, build })
+ */
+export const topology = <Schema extends z.ZodType>(spec: {
+  name: string
+  summary: string
+  options: Schema
+  defaults: TopologyDefaults
+  build(options: z.output<Schema>, rng: Rng): Skeleton
+}): Topology<z.output<Schema>> => spec

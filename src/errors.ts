@@ -1,0 +1,60 @@
+/**
+ * The one error class users see. Every error a user can trigger carries a stable `code` so tests
+ * and callers can branch on it, and a message that names where it came from (a file path, a node,
+ * a field) and quotes the bad value.
+ */
+export type ErrorCode =
+  | 'ARBIGRAPH_BAD_LITERAL'
+  | 'ARBIGRAPH_BAD_VALUE'
+  | 'ARBIGRAPH_UNSAFE_INTEGER'
+  | 'ARBIGRAPH_BAD_INPUT'
+  | 'ARBIGRAPH_BAD_GRAPH'
+  | 'ARBIGRAPH_CYCLE'
+  | 'ARBIGRAPH_KIND_MISMATCH'
+  | 'ARBIGRAPH_UNKNOWN_TEMPLATE'
+  | 'ARBIGRAPH_UNKNOWN_FAMILY'
+  | 'ARBIGRAPH_UNKNOWN_TOPOLOGY'
+  | 'ARBIGRAPH_UNSATISFIABLE'
+  | 'ARBIGRAPH_GENERATION_FAILED'
+  | 'ARBIGRAPH_BAD_DATASET'
+  | 'ARBIGRAPH_BAD_CONFIG'
+  | 'ARBIGRAPH_BAD_REFERENCE'
+  | 'ARBIGRAPH_DUPLICATE'
+  | 'ARBIGRAPH_USAGE'
+
+export class ArbigraphError extends Error {
+  readonly code: ErrorCode
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'ArbigraphError'
+    this.code = code
+  }
+}
+
+/** A validation problem as data: a path into the offending document plus a message. */
+export interface Issue {
+  path: (string | number)[]
+  message: string
+}
+
+/** Prefixes child issue paths with the container's key (children never know their path). */
+export const under = (key: string | number, issues: Issue[]): Issue[] =>
+  issues.map((issue) => ({ ...issue, path: [key, ...issue.path] }))
+
+/**
+ * Formats a path the way users write it: `nodes[3].template`.
+ * @example formatPath(['nodes', 3, 'template']) // 'nodes[3].template'
+ */
+export function formatPath(path: readonly (string | number | symbol)[]): string {
+  let out = ''
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`
+    else out += out === '' ? String(part) : `.${String(part)}`
+  }
+  return out
+}
+
+/** One line per issue: `nodes[3].template: unknown template "Foo"`. */
+export const formatIssues = (issues: readonly Issue[]): string =>
+  issues.map((issue) => (issue.path.length ? `${formatPath(issue.path)}: ${issue.message}` : issue.message)).join('\n')

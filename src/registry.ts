@@ -1,0 +1,78 @@
+/**
+ * One registry for categories and topologies. Built-ins come from `plugins/`; users add their
+ * own through `plugins: [...]` in an optional `arbigraph.config.ts`, without touching ours.
+ */
+import type { Category, TaskTemplate } from './contracts/template.ts'
+import type { Topology } from './contracts/topology.ts'
+import { ArbigraphError } from './errors.ts'
+
+/** A bundle of categories and topologies, as a user's config lists them. */
+export interface Plugin {
+  name: string
+  categories?: readonly Category[]
+  topologies?: readonly Topology<any>[]
+}
+
+export interface Registry {
+  categories: ReadonlyMap<string, Category>
+  topologies: ReadonlyMap<string, Topology<any>>
+}
+
+/** Merges plugins in order; a name registered twice is an error naming both plugins. */
+export function createRegistry(plugins: readonly Plugin[]): Registry {
+  const categories = new Map<string, Category>()
+  const topologies = new Map<string, Topology<any>>()
+  const owner = new Map<string, string>()
+  const claim = (key: string, plugin: string) => {
+    const first = owner.get(key)
+    if (first !== undefined) {
+      throw new ArbigraphError('ARBIGRAPH_DUPLICATE', `plugin "${plugin}" registers ${key}, already registered by plugin "${first}"`)
+    }
+    owner.set(key, plugin)
+  }
+  for (const plugin of plugins) {
+    for (const category of plugin.categories ?? []) {
+      claim(`category "${category.name}"`, plugin.name)
+      const ids = new Set<string>()
+      for (const template of category.templates) {
+        if (ids.has(template.id)) {
+          throw new ArbigraphError('ARBIGRAPH_DUPLICATE', `category "${category.name}" has two templates with id "${template.id}"`)
+        }
+        ids.add(template.id)
+      }
+      categories.set(category.name, category)
+    }
+    for (const topology of plugin.topologies ?? []) {
+      claim(`topology "${topology.name}"`, plugin.name)
+      topologies.set(topology.name, topology)
+    }
+  }
+  return { categories, topologies }
+}
+
+const known = (names: Iterable<string>) => [...names].map((n) => `"${n}"`).join(', ')
+
+export function getCategory(registry: Registry, name: string): Category {
+  const category = registry.categories.get(name)
+  if (!category) {
+    throw new ArbigraphError('ARBIGRAPH_UNKNOWN_FAMILY', `unknown category "${name}" (known: ${known(registry.categories.keys())})`)
+  }
+  return category
+}
+
+export function getTopology(registry: Registry, name: string): Topology<any> {
+  const topology = registry.topologies.get(name)
+  if (!topology) {
+    throw new ArbigraphError('ARBIGRAPH_UNKNOWN_TOPOLOGY', `unknown topology "${name}" (known: ${known(registry.topologies.keys())})`)
+  }
+  return topology
+}
+
+export function getTemplate(registry: Registry, family: string, id: string): TaskTemplate {
+  const category = getCategory(registry, family)
+  const template = category.templates.find((t) => t.id === id || t.referenceName === id)
+  if (!template) {
+    throw new ArbigraphError('ARBIGRAPH_UNKNOWN_TEMPLATE', `unknown template "${id}" in category "${family}"`)
+  }
+  return template
+}
