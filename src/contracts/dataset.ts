@@ -25,7 +25,12 @@ export const manifestSchema = z
   .object({
     schema: z.literal(MANIFEST_SCHEMA),
     generator: z.string().describe('arbigraph version that wrote the file.'),
-    spec: generateSpecSchema,
+    spec: generateSpecSchema.optional().describe('How the file was generated; absent for imported files.'),
+    source: z
+      .object({ kind: z.literal('reference'), file: z.string(), mode: z.string() })
+      .strict()
+      .optional()
+      .describe('Where an imported file came from.'),
     count: z.int().min(0).describe('Number of instance lines that follow.'),
   })
   .strict()

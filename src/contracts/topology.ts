@@ -38,4 +38,4 @@ export const topology = <Schema extends z.ZodType>(spec: {
   options: Schema
   defaults: TopologyDefaults
   build(options: z.output<Schema>, rng: Rng): Skeleton
-}): Topology<z.output<Schema>> => spec
+}): Topology<z.output<Schema>> => spec as unknown as Topology<z.output<Schema>>

@@ -1,0 +1,89 @@
+/**
+ * Dataset files: JSONL, the manifest on line 1 and one instance per following line. Values are
+ * Python repr strings (see contracts/value.ts). Reading validates every line and names the line
+ * and field of the first problem; writing is atomic.
+ */
+import { createReadStream } from 'node:fs'
+import { createInterface } from 'node:readline'
+import { z } from 'zod'
+import { type Manifest, manifestSchema } from '../contracts/dataset.ts'
+import { type Instance, instanceSchema } from '../contracts/instance.ts'
+import { ArbigraphError, formatPath } from '../errors.ts'
+import { openAtomicLines } from './atomic-write.ts'
+
+/** One instance as the JSON line written to a dataset file. */
+export const encodeInstance = (instance: Instance): string => JSON.stringify(z.encode(instanceSchema, instance))
+
+export const encodeManifest = (manifest: Manifest): string => JSON.stringify(z.encode(manifestSchema, manifest))
+
+function zodMessage(error: z.ZodError, where: string): string {
+  const first = error.issues[0]!
+  const path = formatPath(first.path)
+  return `${where}${path ? `: ${path}` : ''}: ${first.message}${error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problems)` : ''}`
+}
+
+/** Parses and validates one instance line; `where` prefixes messages (e.g. `d.jsonl:3`). */
+export function decodeInstance(line: string, where = 'instance'): Instance {
+  let json: unknown
+  try {
+    json = JSON.parse(line)
+  } catch (error) {
+    throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', `${where}: malformed JSON (${(error as Error).message})`)
+  }
+  const parsed = instanceSchema.safeParse(json)
+  if (!parsed.success) throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', zodMessage(parsed.error, where))
+  return parsed.data
+}
+
+export function decodeManifest(line: string, where = 'manifest'): Manifest {
+  let json: unknown
+  try {
+    json = JSON.parse(line)
+  } catch (error) {
+    throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', `${where}: malformed JSON (${(error as Error).message})`)
+  }
+  const parsed = manifestSchema.safeParse(json)
+  if (!parsed.success) throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', zodMessage(parsed.error, where))
+  return parsed.data
+}
+
+/** Writes a dataset atomically: nothing appears at `path` unless every line was written. */
+export async function writeDataset(path: string, manifest: Manifest, instances: Iterable<Instance> | AsyncIterable<Instance>): Promise<void> {
+  const out = await openAtomicLines(path)
+  try {
+    await out.write(encodeManifest(manifest))
+    for await (const instance of instances) await out.write(encodeInstance(instance))
+    await out.commit()
+  } catch (error) {
+    await out.abort()
+    throw error
+  }
+}
+
+/** Streams a dataset: the manifest, then validated instances one by one. */
+export async function* readDatasetLines(path: string): AsyncGenerator<{ manifest: Manifest } | { instance: Instance; line: number }> {
+  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Number.POSITIVE_INFINITY })
+  let lineNo = 0
+  for await (const line of lines) {
+    lineNo++
+    if (line.trim() === '') continue
+    if (lineNo === 1) yield { manifest: decodeManifest(line, `${path}:1`) }
+    else yield { instance: decodeInstance(line, `${path}:${lineNo}`), line: lineNo }
+  }
+  if (lineNo === 0) throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', `${path}: empty file (expected a manifest line)`)
+}
+
+/** Reads a whole dataset and checks the manifest's count. */
+export async function readDataset(path: string): Promise<{ manifest: Manifest; instances: Instance[] }> {
+  let manifest: Manifest | undefined
+  const instances: Instance[] = []
+  for await (const item of readDatasetLines(path)) {
+    if ('manifest' in item) manifest = item.manifest
+    else instances.push(item.instance)
+  }
+  if (!manifest) throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', `${path}: missing manifest line`)
+  if (manifest.count !== instances.length) {
+    throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', `${path}: manifest says ${manifest.count} instances, file has ${instances.length}`)
+  }
+  return { manifest, instances }
+}
