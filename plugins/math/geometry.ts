@@ -1,0 +1,41 @@
+/**
+ * Lattice-point geometry for the list tasks: twice the area of a convex hull, exact in bigint
+ * (twice the area of a lattice polygon is an integer by the shoelace formula).
+ *
+ * Reference: Andrew's monotone chain convex hull (A. M. Andrew, 1979).
+ */
+
+export type Point = readonly [bigint, bigint]
+
+const cross = (o: Point, a: Point, b: Point): bigint => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+/** Convex hull vertices counter-clockwise, collinear points dropped. */
+export function convexHull(points: readonly Point[]): Point[] {
+  const sorted = [...points].sort((p, q) => (p[0] !== q[0] ? (p[0] < q[0] ? -1 : 1) : p[1] < q[1] ? -1 : p[1] > q[1] ? 1 : 0))
+  if (sorted.length < 3) return sorted
+  const half = (list: Point[]): Point[] => {
+    const chain: Point[] = []
+    for (const p of list) {
+      while (chain.length >= 2 && cross(chain[chain.length - 2]!, chain[chain.length - 1]!, p) <= 0n) chain.pop()
+      chain.push(p)
+    }
+    return chain.slice(0, -1)
+  }
+  return [...half(sorted), ...half(sorted.slice().reverse())]
+}
+
+/**
+ * Twice the area of the convex hull of the points; 0 when there are fewer than three points or
+ * all are collinear.
+ * @example doubledHullArea([[0n, 0n], [1n, 0n], [0n, 1n]]) // 1n
+ */
+export function doubledHullArea(points: readonly Point[]): bigint {
+  const hull = convexHull(points)
+  if (hull.length < 3) return 0n
+  let twice = 0n
+  hull.forEach((p, i) => {
+    const q = hull[(i + 1) % hull.length]!
+    twice += p[0] * q[1] - q[0] * p[1]
+  })
+  return twice < 0n ? -twice : twice
+}

@@ -1,0 +1,82 @@
+/**
+ * Exact integer matrices as row arrays of bigint: products, powers, Kronecker products, traces and
+ * norms, plus the reshape rules the matrix tasks use to turn a list into a matrix.
+ *
+ * Reference: reference spec §3.3 (reshape, rect_dims, square_dim).
+ */
+import type { Scalar } from '../../src/values.ts'
+import { abs } from './number-theory.ts'
+
+export type Matrix<T = bigint> = T[][]
+
+/** The largest side of a matrix built from a list input: ceil(sqrt(10)). */
+const DIM_MAX = 4
+
+/**
+ * Cuts or zero-pads `list` to rows·cols elements and splits it row-major (top row first).
+ * @example reshape([1n, 2n, 3n], 2, 2) // [[1n, 2n], [3n, 0n]]
+ */
+export function reshape<T extends Scalar>(list: readonly T[], rows: number, cols: number): Matrix<T | bigint> {
+  return Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => list[r * cols + c] ?? 0n))
+}
+
+/**
+ * Rows and columns for a rectangular reshape, from the RAW (uncut) list length:
+ * rows = clamp(floor(sqrt(len)), 1, 4), cols = clamp(ceil(len / rows), 1, 4).
+ * @example rectDims(10) // [3, 4]
+ */
+export function rectDims(length: number): [number, number] {
+  const rows = Math.max(1, Math.min(DIM_MAX, Math.floor(Math.sqrt(length)) || 1))
+  const cols = Math.max(1, Math.min(DIM_MAX, Math.ceil(length / rows)))
+  return [rows, cols]
+}
+
+/**
+ * Side of a square reshape, from the RAW list length: clamp(ceil(sqrt(len)), 1, 4).
+ * @example squareDim(5) // 3
+ */
+export const squareDim = (length: number): number => Math.max(1, Math.min(DIM_MAX, Math.ceil(Math.sqrt(length))))
+
+/**
+ * Exact matrix product (a is n×m, b is m×k).
+ * @example matMul([[1n, 2n]], [[3n], [4n]]) // [[11n]]
+ */
+export function matMul(a: Matrix, b: Matrix): Matrix {
+  const inner = b.length
+  const cols = b[0]?.length ?? 0
+  return a.map((row) => Array.from({ length: cols }, (_, j) => {
+    let sum = 0n
+    for (let t = 0; t < inner; t++) sum += row[t]! * b[t]![j]!
+    return sum
+  }))
+}
+
+/** Elementwise sum of equally sized matrices. */
+export const matAdd = (a: Matrix, b: Matrix): Matrix => a.map((row, i) => row.map((x, j) => x + b[i]![j]!))
+
+/**
+ * Kronecker product: entry (i·r2 + k, j·c2 + l) = a[i][j] · b[k][l].
+ * @example kronecker([[1n, 2n]], [[1n], [-1n]]) // [[1n, 2n], [-1n, -2n]]
+ */
+export function kronecker(a: Matrix, b: Matrix): Matrix {
+  const out: Matrix = []
+  for (const aRow of a) for (const bRow of b) out.push(aRow.flatMap((x) => bRow.map((y) => x * y)))
+  return out
+}
+
+/** Sum of the diagonal of a square matrix (0 for the empty matrix). */
+export const trace = (m: Matrix): bigint => m.reduce((acc, row, i) => acc + row[i]!, 0n)
+
+/** Sum of the squares of all entries (the squared Frobenius norm). */
+export const frobeniusSq = (m: Matrix): bigint => m.flat().reduce((acc, x) => acc + x * x, 0n)
+
+/** Maximum over columns of the sum of absolute values (the matrix 1-norm); 0 for the empty matrix. */
+export function norm1(m: Matrix): bigint {
+  let best = 0n
+  const cols = m[0]?.length ?? 0
+  for (let j = 0; j < cols; j++) {
+    const sum = m.reduce((acc, row) => acc + abs(row[j]!), 0n)
+    if (sum > best) best = sum
+  }
+  return best
+}

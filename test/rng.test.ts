@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { createRng } from '../src/rng.ts'
+
+describe('rng', () => {
+  it('gives the same stream for the same key', () => {
+    const a = createRng(7).split('chain', 'sample', 3)
+    const b = createRng(7).split('chain', 'sample', 3)
+    expect(Array.from({ length: 20 }, () => a.uint32())).toEqual(Array.from({ length: 20 }, () => b.uint32()))
+  })
+
+  it('splits without consuming the parent, so a sample is reproducible alone', () => {
+    const parent = createRng(1)
+    const before = parent.split('sample', 5).int(-100, 100)
+    const other = createRng(1)
+    for (let i = 0; i < 5; i++) other.split('sample', i).uint32()
+    other.uint32()
+    expect(other.split('sample', 5).int(-100, 100)).toBe(before)
+  })
+
+  it('differs across seeds and labels', () => {
+    const draws = (label: string) => Array.from({ length: 8 }, ((r) => () => r.uint32())(createRng(0).split(label)))
+    expect(draws('a')).not.toEqual(draws('b'))
+  })
+
+  it('is uniform enough: int(-100, 100) covers the range with no value more than 2x its share', () => {
+    const rng = createRng('uniform')
+    const counts = new Map<number, number>()
+    for (let i = 0; i < 201_000; i++) {
+      const v = rng.int(-100, 100)
+      counts.set(v, (counts.get(v) ?? 0) + 1)
+    }
+    expect(counts.size).toBe(201)
+    for (const c of counts.values()) expect(c).toBeGreaterThan(500)
+    for (const c of counts.values()) expect(c).toBeLessThan(2000)
+  })
+
+  it('draws bigints beyond 2^32 inside the range', () => {
+    const rng = createRng(3)
+    for (let i = 0; i < 1000; i++) {
+      const v = rng.bigint(-(10n ** 20n), 10n ** 20n)
+      expect(v >= -(10n ** 20n) && v <= 10n ** 20n).toBe(true)
+    }
+  })
+
+  it('shuffles into a permutation and leaves the input alone', () => {
+    const input = [1, 2, 3, 4, 5, 6, 7, 8]
+    const out = createRng(9).shuffle(input)
+    expect([...out].sort()).toEqual(input)
+    expect(input).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+  })
+})
