@@ -5,18 +5,29 @@
  * Reference: Andrew's monotone chain convex hull (A. M. Andrew, 1979).
  */
 
+/**
+ * A lattice point (x, y).
+ * @example const p: Point = [0n, -3n]
+ */
 export type Point = readonly [bigint, bigint]
 
-const cross = (o: Point, a: Point, b: Point): bigint => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+const cross = (o: Point, a: Point, b: Point): bigint =>
+  (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
-/** Convex hull vertices counter-clockwise, collinear points dropped. */
+/**
+ * Convex hull vertices counter-clockwise, collinear points dropped.
+ * @example convexHull([[0n, 0n], [1n, 0n], [2n, 0n], [1n, 1n]]) // [[0n, 0n], [2n, 0n], [1n, 1n]]
+ */
 export function convexHull(points: readonly Point[]): Point[] {
-  const sorted = [...points].sort((p, q) => (p[0] !== q[0] ? (p[0] < q[0] ? -1 : 1) : p[1] < q[1] ? -1 : p[1] > q[1] ? 1 : 0))
+  const sorted = [...points].sort((p, q) =>
+    p[0] !== q[0] ? (p[0] < q[0] ? -1 : 1) : p[1] < q[1] ? -1 : p[1] > q[1] ? 1 : 0,
+  )
   if (sorted.length < 3) return sorted
   const half = (list: Point[]): Point[] => {
     const chain: Point[] = []
     for (const p of list) {
-      while (chain.length >= 2 && cross(chain[chain.length - 2]!, chain[chain.length - 1]!, p) <= 0n) chain.pop()
+      while (chain.length >= 2 && cross(chain[chain.length - 2]!, chain[chain.length - 1]!, p) <= 0n)
+        chain.pop()
       chain.push(p)
     }
     return chain.slice(0, -1)

@@ -7,6 +7,10 @@
 import type { Scalar } from '../../src/values.ts'
 import { abs } from './number-theory.ts'
 
+/**
+ * A matrix as its rows.
+ * @example const m: Matrix = [[1n, 2n], [3n, 4n]]
+ */
 export type Matrix<T = bigint> = T[][]
 
 /** The largest side of a matrix built from a list input: ceil(sqrt(10)). */
@@ -16,8 +20,14 @@ const DIM_MAX = 4
  * Cuts or zero-pads `list` to rows·cols elements and splits it row-major (top row first).
  * @example reshape([1n, 2n, 3n], 2, 2) // [[1n, 2n], [3n, 0n]]
  */
-export function reshape<T extends Scalar>(list: readonly T[], rows: number, cols: number): Matrix<T | bigint> {
-  return Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => list[r * cols + c] ?? 0n))
+export function reshape<T extends Scalar>(
+  list: readonly T[],
+  rows: number,
+  cols: number,
+): Matrix<T | bigint> {
+  return Array.from({ length: rows }, (_, r) =>
+    Array.from({ length: cols }, (_, c) => list[r * cols + c] ?? 0n),
+  )
 }
 
 /**
@@ -35,7 +45,8 @@ export function rectDims(length: number): [number, number] {
  * Side of a square reshape, from the RAW list length: clamp(ceil(sqrt(len)), 1, 4).
  * @example squareDim(5) // 3
  */
-export const squareDim = (length: number): number => Math.max(1, Math.min(DIM_MAX, Math.ceil(Math.sqrt(length))))
+export const squareDim = (length: number): number =>
+  Math.max(1, Math.min(DIM_MAX, Math.ceil(Math.sqrt(length))))
 
 /**
  * Exact matrix product (a is n×m, b is m×k).
@@ -44,14 +55,19 @@ export const squareDim = (length: number): number => Math.max(1, Math.min(DIM_MA
 export function matMul(a: Matrix, b: Matrix): Matrix {
   const inner = b.length
   const cols = b[0]?.length ?? 0
-  return a.map((row) => Array.from({ length: cols }, (_, j) => {
-    let sum = 0n
-    for (let t = 0; t < inner; t++) sum += row[t]! * b[t]![j]!
-    return sum
-  }))
+  return a.map((row) =>
+    Array.from({ length: cols }, (_, j) => {
+      let sum = 0n
+      for (let t = 0; t < inner; t++) sum += row[t]! * b[t]![j]!
+      return sum
+    }),
+  )
 }
 
-/** Elementwise sum of equally sized matrices. */
+/**
+ * Elementwise sum of equally sized matrices.
+ * @example matAdd([[1n]], [[2n]]) // [[3n]]
+ */
 export const matAdd = (a: Matrix, b: Matrix): Matrix => a.map((row, i) => row.map((x, j) => x + b[i]![j]!))
 
 /**
@@ -64,13 +80,22 @@ export function kronecker(a: Matrix, b: Matrix): Matrix {
   return out
 }
 
-/** Sum of the diagonal of a square matrix (0 for the empty matrix). */
+/**
+ * Sum of the diagonal of a square matrix (0 for the empty matrix).
+ * @example trace([[1n, 2n], [3n, 4n]]) // 5n
+ */
 export const trace = (m: Matrix): bigint => m.reduce((acc, row, i) => acc + row[i]!, 0n)
 
-/** Sum of the squares of all entries (the squared Frobenius norm). */
+/**
+ * Sum of the squares of all entries (the squared Frobenius norm).
+ * @example frobeniusSq([[1n, 2n], [3n, 4n]]) // 30n
+ */
 export const frobeniusSq = (m: Matrix): bigint => m.flat().reduce((acc, x) => acc + x * x, 0n)
 
-/** Maximum over columns of the sum of absolute values (the matrix 1-norm); 0 for the empty matrix. */
+/**
+ * Maximum over columns of the sum of absolute values (the matrix 1-norm); 0 for the empty matrix.
+ * @example norm1([[1n, -2n], [3n, 4n]]) // 6n
+ */
 export function norm1(m: Matrix): bigint {
   let best = 0n
   const cols = m[0]?.length ?? 0

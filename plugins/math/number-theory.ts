@@ -11,9 +11,10 @@
  * `udivisor_sigma`, `prime`, `primerange`, `nextprime`, `legendre_symbol`, `n_order`, `binomial`.
  */
 
+/** |x| for a bigint. @example abs(-3n) // 3n */
 export const abs = (x: bigint): bigint => (x < 0n ? -x : x)
 
-/** gcd(a, b) ≥ 0, with gcd(0, 0) = 0. */
+/** gcd(a, b) ≥ 0, with gcd(0, 0) = 0. @example gcd(-12n, 18n) // 6n */
 export function gcd(a: bigint, b: bigint): bigint {
   a = abs(a)
   b = abs(b)
@@ -21,7 +22,7 @@ export function gcd(a: bigint, b: bigint): bigint {
   return a
 }
 
-/** Integer square root: the largest r with r² ≤ n (n ≥ 0). */
+/** Integer square root: the largest r with r² ≤ n (n ≥ 0). @example isqrt(99n) // 9n */
 export function isqrt(n: bigint): bigint {
   if (n < 0n) throw new RangeError(`isqrt of negative ${n}`)
   if (n < 2n) return n
@@ -64,7 +65,7 @@ function sieveTo(limit: number): void {
 
 const inTable = (n: bigint): boolean => n < BigInt(SIEVE_CAP)
 
-/** Prime factorization as [prime, exponent] pairs in ascending order (n ≥ 1). */
+/** Prime factorization as [prime, exponent] pairs in ascending order (n ≥ 1). @example factorize(12n) // [[2n, 2], [3n, 1]] */
 export function factorize(n: bigint): [bigint, number][] {
   if (n < 1n) throw new RangeError(`factorize needs n ≥ 1, got ${n}`)
   const out: [bigint, number][] = []
@@ -82,20 +83,27 @@ export function factorize(n: bigint): [bigint, number][] {
     }
     return out
   }
-  for (let p = 2n; p * p <= n; p += p === 2n ? 1n : 2n) {
+  // Above the table: trial division, stopping as soon as the cofactor is prime (a large prime
+  // would otherwise cost √n divisions).
+  let cofactorIsPrime = isPrime(n)
+  for (let p = 2n; !cofactorIsPrime && p * p <= n; p += p === 2n ? 1n : 2n) {
     let e = 0
     while (n % p === 0n) {
       n /= p
       e++
     }
-    if (e > 0) out.push([p, e])
+    if (e > 0) {
+      out.push([p, e])
+      cofactorIsPrime = isPrime(n)
+    }
   }
   if (n > 1n) out.push([n, 1])
   return out
 }
 
-/** Number of positive divisors d(n) for n ≥ 1. */
-export const divisorCount = (n: bigint): bigint => factorize(n).reduce((acc, [, e]) => acc * BigInt(e + 1), 1n)
+/** Number of positive divisors d(n) for n ≥ 1. @example divisorCount(12n) // 6n */
+export const divisorCount = (n: bigint): bigint =>
+  factorize(n).reduce((acc, [, e]) => acc * BigInt(e + 1), 1n)
 
 /**
  * σ_k(n): the sum of the k-th powers of the positive divisors of n (n ≥ 1, k ≥ 0).
@@ -121,7 +129,8 @@ export function sigma(k: bigint, n: bigint): bigint {
  * Sum of the unitary divisors of n (divisors d with gcd(d, n/d) = 1): the product of 1 + p^e.
  * @example unitarySigma(12n) // 1 + 3 + 4 + 12 = 20n
  */
-export const unitarySigma = (n: bigint): bigint => factorize(n).reduce((acc, [p, e]) => acc * (1n + p ** BigInt(e)), 1n)
+export const unitarySigma = (n: bigint): bigint =>
+  factorize(n).reduce((acc, [p, e]) => acc * (1n + p ** BigInt(e)), 1n)
 
 /**
  * Euler's totient φ(n): how many m in 1..n have gcd(m, n) = 1 (n ≥ 1).
@@ -272,7 +281,8 @@ export function legendre(a: bigint, p: bigint): bigint {
  */
 export function multiplicativeOrder(a: bigint, m: bigint): bigint {
   if (m < 1n) throw new RangeError(`multiplicativeOrder needs a modulus m ≥ 1, got ${m}`)
-  if (gcd(a, m) !== 1n) throw new RangeError(`multiplicativeOrder needs gcd(a, m) = 1, got a = ${a}, m = ${m}`)
+  if (gcd(a, m) !== 1n)
+    throw new RangeError(`multiplicativeOrder needs gcd(a, m) = 1, got a = ${a}, m = ${m}`)
   let order = totient(m)
   for (const [q] of factorize(order)) {
     while (order % q === 0n && modPow(a, order / q, m) === 1n) order /= q

@@ -20,7 +20,8 @@ export function stableArgsort(a: readonly bigint[]): number[] {
  */
 export function inversions(perm: readonly number[]): bigint {
   let count = 0n
-  for (let r = 0; r < perm.length; r++) for (let s = r + 1; s < perm.length; s++) if (perm[r]! > perm[s]!) count++
+  for (let r = 0; r < perm.length; r++)
+    for (let s = r + 1; s < perm.length; s++) if (perm[r]! > perm[s]!) count++
   return count
 }
 

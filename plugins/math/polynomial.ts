@@ -12,6 +12,10 @@
 import { ArbigraphError } from '../../src/errors.ts'
 import { abs, gcd } from './number-theory.ts'
 
+/**
+ * Integer coefficients, highest degree first.
+ * @example const p: Poly = [1n, 0n, -2n] // x² − 2
+ */
 export type Poly = bigint[]
 
 /**
@@ -24,7 +28,10 @@ export function trimPoly(p: readonly bigint[]): Poly {
   return p.slice(i)
 }
 
-/** Degree of a trimmed polynomial; −1 for the zero polynomial. */
+/**
+ * Degree, ignoring leading zeros; −1 for the zero polynomial.
+ * @example degree([0n, 3n, 1n]) // 1
+ */
 export const degree = (p: readonly bigint[]): number => trimPoly(p).length - 1
 
 /**
@@ -41,9 +48,13 @@ export function coefficientList(p: readonly bigint[]): bigint[] {
  * monic). Both results are trimmed.
  * @example divModMonic([1n, 0n, 0n], [1n, 1n, 1n]) // { quotient: [1n], remainder: [-1n, -1n] }
  */
-export function divModMonic(p: readonly bigint[], divisor: readonly bigint[]): { quotient: Poly; remainder: Poly } {
+export function divModMonic(
+  p: readonly bigint[],
+  divisor: readonly bigint[],
+): { quotient: Poly; remainder: Poly } {
   const d = trimPoly(divisor)
-  if (d[0] !== 1n) throw new ArbigraphError('ARBIGRAPH_BAD_VALUE', `polynomial divisor must be monic, got [${d.join(', ')}]`)
+  if (d[0] !== 1n)
+    throw new ArbigraphError('ARBIGRAPH_BAD_VALUE', `polynomial divisor must be monic, got [${d.join(', ')}]`)
   const r = trimPoly(p)
   const qLen = r.length - d.length + 1
   if (qLen <= 0) return { quotient: [], remainder: r }
@@ -67,23 +78,31 @@ export function divExact(p: readonly bigint[], divisor: readonly bigint[]): Poly
   const qLen = r.length - d.length + 1
   const quotient: bigint[] = []
   for (let i = 0; i < qLen; i++) {
-    if (r[i]! % d[0]! !== 0n) throw new ArbigraphError('ARBIGRAPH_BAD_VALUE', 'polynomial division is not exact')
+    if (r[i]! % d[0]! !== 0n)
+      throw new ArbigraphError('ARBIGRAPH_BAD_VALUE', 'polynomial division is not exact')
     const c = r[i]! / d[0]!
     quotient.push(c)
     for (let j = 0; j < d.length; j++) r[i + j]! -= c * d[j]!
   }
-  if (r.some((c) => c !== 0n)) throw new ArbigraphError('ARBIGRAPH_BAD_VALUE', 'polynomial division is not exact')
+  if (r.some((c) => c !== 0n))
+    throw new ArbigraphError('ARBIGRAPH_BAD_VALUE', 'polynomial division is not exact')
   return trimPoly(quotient)
 }
 
-/** Formal derivative. */
+/**
+ * Formal derivative.
+ * @example derivative([1n, 0n, 5n]) // [2n, 0n]
+ */
 export function derivative(p: readonly bigint[]): Poly {
   const t = trimPoly(p)
   const n = t.length - 1
   return trimPoly(t.slice(0, -1).map((c, i) => c * BigInt(n - i)))
 }
 
-/** Horner evaluation at an integer point. */
+/**
+ * Horner evaluation at an integer point.
+ * @example evaluate([1n, 0n, -2n], 3n) // 7n
+ */
 export const evaluate = (p: readonly bigint[], x: bigint): bigint => p.reduce((acc, c) => acc * x + c, 0n)
 
 /** Content (gcd of the coefficients, ≥ 0) and the primitive part with a positive leading coefficient. */

@@ -210,7 +210,7 @@ export const weightedDivisorCountPrefixSequence = mathTask({
   text: ({ arg, out }) =>
     [
       `Write d(m) for the number of positive divisors of m. For each i = 1, 2, ..., ${arg}, let A_i be the sum of k * d(${arg} + k) over k = 1, 2, ..., i.`,
-      `Call the list [A_1, A_2, ..., A_${arg}] (first element A_1) ${out}.`,
+      `Call the list [A_1, A_2, ..., A_{${arg}}] (first element A_1) ${out}.`,
     ].join('\n'),
 })
 

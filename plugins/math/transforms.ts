@@ -7,7 +7,7 @@
  * `ntt` (smallest prime m·N + 1, least primitive root g, ω = g^((p−1)/N)).
  */
 import { ArbigraphError } from '../../src/errors.ts'
-import { factorize } from './number-theory.ts'
+import { factorize, isPrime, modPow } from './number-theory.ts'
 
 /**
  * Full linear convolution: c_t = Σ_{i+j=t} a_i·b_j, length len(a) + len(b) − 1 (trailing zeros kept).
@@ -16,7 +16,7 @@ import { factorize } from './number-theory.ts'
 export function convolve(a: readonly bigint[], b: readonly bigint[]): bigint[] {
   if (a.length === 0 || b.length === 0) return []
   const out = new Array<bigint>(a.length + b.length - 1).fill(0n)
-  a.forEach((x, i) => b.forEach((y, j) => (out[i + j]! += x * y)))
+  for (const [i, x] of a.entries()) for (const [j, y] of b.entries()) out[i + j]! += x * y
   return out
 }
 
@@ -59,21 +59,6 @@ export function subsetZeta(a: readonly bigint[]): bigint[] {
   return out
 }
 
-/** Primality by trial division (the moduli here are tiny). */
-export const isPrime = (n: bigint): boolean => n >= 2n && factorize(n).every(([p, e]) => p === n && e === 1)
-
-/** b^e mod m for e ≥ 0, m ≥ 1. */
-export function powMod(b: bigint, e: bigint, m: bigint): bigint {
-  let result = 1n % m
-  let base = ((b % m) + m) % m
-  while (e > 0n) {
-    if (e & 1n) result = (result * base) % m
-    base = (base * base) % m
-    e >>= 1n
-  }
-  return result
-}
-
 /**
  * The least primitive root modulo a prime p (1 for p = 2).
  * @example primitiveRoot(17n) // 3n
@@ -81,7 +66,7 @@ export function powMod(b: bigint, e: bigint, m: bigint): bigint {
 export function primitiveRoot(p: bigint): bigint {
   if (p === 2n) return 1n
   const factors = factorize(p - 1n).map(([q]) => q)
-  for (let g = 2n; g < p; g++) if (factors.every((q) => powMod(g, (p - 1n) / q, p) !== 1n)) return g
+  for (let g = 2n; g < p; g++) if (factors.every((q) => modPow(g, (p - 1n) / q, p) !== 1n)) return g
   throw new ArbigraphError('ARBIGRAPH_BAD_VALUE', `no primitive root modulo ${p}; is it prime?`)
 }
 
@@ -103,10 +88,13 @@ export function ntt(a: readonly bigint[], p: bigint): bigint[] {
   requirePow2(a.length, 'ntt')
   const n = BigInt(a.length)
   if (!isPrime(p) || (p - 1n) % n !== 0n) {
-    throw new ArbigraphError('ARBIGRAPH_BAD_VALUE', `ntt: modulus "${p}" must be a prime with ${n} dividing p − 1`)
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_VALUE',
+      `ntt: modulus "${p}" must be a prime with ${n} dividing p − 1`,
+    )
   }
-  const omega = powMod(primitiveRoot(p), (p - 1n) / n, p)
+  const omega = modPow(primitiveRoot(p), (p - 1n) / n, p)
   return a.map((_, j) =>
-    a.reduce((acc, x, k) => (acc + ((x % p) + p) * powMod(omega, BigInt(j * k), p)) % p, 0n),
+    a.reduce((acc, x, k) => (acc + ((x % p) + p) * modPow(omega, BigInt(j * k), p)) % p, 0n),
   )
 }
