@@ -5,12 +5,14 @@
  */
 import { z } from 'zod'
 import { generateSpecSchema, manifestSchema } from './dataset.ts'
+import { instanceGradeSchema } from './grade.ts'
 import { instanceSchema } from './instance.ts'
 
 export const publishedSchemas = {
   instance: instanceSchema,
   'dataset-manifest': manifestSchema,
   'generate-spec': generateSpecSchema,
+  'instance-grade': instanceGradeSchema,
 } satisfies Record<string, z.ZodType>
 
 /** The JSON Schema of one published format, as written to `schemas/<stem>.schema.json`. */
