@@ -70,7 +70,11 @@ export function getTopology(registry: Registry, name: string): Topology<any> {
 
 export function getTemplate(registry: Registry, family: string, id: string): TaskTemplate {
   const category = getCategory(registry, family)
-  const template = category.templates.find((t) => t.id === id || t.referenceName === id)
+  // `#21` is a canonical index (the reference's numeric task_id in node-link files).
+  const index = /^#(\d+)$/.exec(id)
+  const template = index
+    ? category.templates[Number(index[1])]
+    : category.templates.find((t) => t.id === id || t.referenceName === id)
   if (!template) {
     throw new ArbigraphError('ARBIGRAPH_UNKNOWN_TEMPLATE', `unknown template "${id}" in category "${family}"`)
   }

@@ -26,10 +26,14 @@ export interface TaskSlot {
 export interface PickJunction {
   type: 'pick'
   index: number
+  /** The node's id in a user's graph file, kept for messages. */
+  label?: string
 }
 
 export interface PackJunction {
   type: 'pack'
+  /** The node's id in a user's graph file, kept for messages. */
+  label?: string
 }
 
 export type SlotAttributes = TaskSlot | PickJunction | PackJunction
