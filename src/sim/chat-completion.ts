@@ -1,0 +1,137 @@
+/**
+ * One `POST /v1/chat/completions` exchange: parse and check the request the way vLLM does (body
+ * shape, model name, context length), ask the persona, wait the configured latency, then answer
+ * with JSON, SSE, an error body, a reset socket, or nothing at all (a hang).
+ * Reference: docs/research/ecosystem-anchors.md §C1–C2.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { CaseBook } from './case-book.ts'
+import type { Conversation } from './conversation.ts'
+import { readConversation } from './conversation.ts'
+import type { Persona } from './personas/persona.ts'
+import type { ChatRequest } from './protocol.ts'
+import {
+  assertFitsContext,
+  maxCompletionTokens,
+  parseChatRequest,
+  promptTokens,
+  SimHttpError,
+  vllmErrorBody,
+} from './protocol.ts'
+import { completionBody, completionHead, renderTurn, streamEvents } from './response.ts'
+
+/** Latency of one request, in ms: a constant or a function of the request. */
+export type Latency = number | ((request: ChatRequest, conversation: Conversation) => number)
+
+export interface ExchangeContext {
+  persona: Persona
+  cases: CaseBook
+  model: string
+  maxModelLen: number
+  latencyMs: Latency
+  /** Called once per answered or faulted request with its status (`200`, `400`, `reset`, `hang`). */
+  record(status: string): void
+}
+
+const MAX_BODY_BYTES = 64 * 1024 * 1024
+
+/**
+ * The request body as text; a 413 beyond 64 MiB.
+ * @example const body = await readBody(req)
+ */
+export async function readBody(req: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = []
+  let size = 0
+  for await (const part of req) {
+    size += (part as Buffer).length
+    if (size > MAX_BODY_BYTES)
+      throw new SimHttpError(413, 'BadRequestError', `request body exceeds ${MAX_BODY_BYTES} bytes`)
+    parts.push(part as Buffer)
+  }
+  return Buffer.concat(parts).toString('utf8')
+}
+
+/**
+ * Writes a JSON response unless the client is already gone.
+ * @example sendJson(res, 200, { ok: true }, ctx.record)
+ */
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  record: (status: string) => void,
+  headers: Record<string, string> = {},
+): void {
+  record(String(status))
+  if (res.destroyed || res.writableEnded) return
+  res.writeHead(status, { 'content-type': 'application/json', ...headers })
+  res.end(JSON.stringify(body))
+}
+
+const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve())
+
+/**
+ * Handles one chat-completions request end to end (errors included).
+ * @example server.on('request', (req, res) => void handleChatCompletion(req, res, ctx))
+ */
+export async function handleChatCompletion(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: ExchangeContext,
+): Promise<void> {
+  const body = await readBody(req)
+  const request = parseChatRequest(body)
+  if (request.model !== ctx.model) {
+    throw new SimHttpError(404, 'NotFoundError', `The model \`${request.model}\` does not exist.`, 'model')
+  }
+  const conversation = readConversation(request)
+  const prompt = promptTokens(request)
+  const maxTokens = maxCompletionTokens(request, ctx.maxModelLen, prompt)
+  assertFitsContext(prompt, maxTokens, ctx.maxModelLen)
+  const reply = ctx.persona.respond({
+    request,
+    body,
+    conversation,
+    cases: ctx.cases,
+    promptTokens: prompt,
+    maxTokens,
+  })
+  if (reply.kind === 'hang') {
+    // Never answered: the client's timeout (or close()) ends the exchange.
+    ctx.record('hang')
+    return
+  }
+  const latency = typeof ctx.latencyMs === 'function' ? ctx.latencyMs(request, conversation) : ctx.latencyMs
+  await sleep(latency)
+  if (reply.kind === 'reset') {
+    ctx.record('reset')
+    req.socket.destroy()
+    return
+  }
+  if (reply.kind === 'error') {
+    sendJson(
+      res,
+      reply.status,
+      vllmErrorBody(reply.status, reply.type, reply.message),
+      ctx.record,
+      reply.headers,
+    )
+    return
+  }
+  const turn = renderTurn(reply.raw, reply.cutoff ?? false, conversation, { promptTokens: prompt, maxTokens })
+  const head = completionHead(body, ctx.model)
+  if (!request.stream) {
+    sendJson(res, 200, completionBody(head, turn), ctx.record)
+    return
+  }
+  ctx.record('200')
+  if (res.destroyed) return
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  })
+  for (const event of streamEvents(head, turn, request.stream_options?.include_usage === true))
+    res.write(`data: ${event}\n\n`)
+  res.end()
+}

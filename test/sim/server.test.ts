@@ -1,0 +1,250 @@
+import OpenAI from 'openai'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ArbigraphError } from '../../src/errors.ts'
+import type { SimServer } from '../../src/sim/index.ts'
+import { startSimServer } from '../../src/sim/index.ts'
+import { boxes, calculatorTool, client, syntheticCase } from './sim-fixtures.ts'
+
+type WithReasoning = OpenAI.Chat.Completions.ChatCompletionMessage & { reasoning?: string | null }
+
+describe('sim/server (oracle over real HTTP)', () => {
+  let sim: SimServer
+  let api: OpenAI
+  const entry = syntheticCase(1)
+  const user = { role: 'user' as const, content: entry.prompt }
+
+  beforeAll(async () => {
+    sim = await startSimServer({ persona: 'sim:oracle', maxModelLen: 8192 })
+    sim.register([entry])
+    api = client(sim.url)
+  })
+  afterAll(() => sim.close())
+
+  it('lists the persona as the model with max_model_len', async () => {
+    const models = await api.models.list()
+    expect(models.data.map((m) => m.id)).toEqual(['sim:oracle'])
+    expect((models.data[0] as unknown as { max_model_len: number }).max_model_len).toBe(8192)
+  })
+
+  it('chat protocol: first turn is a calculator tool call, with reasoning', async () => {
+    const res = await api.chat.completions.create({
+      model: sim.model,
+      messages: [user],
+      tools: [calculatorTool],
+    })
+    const choice = res.choices[0]!
+    expect(choice.finish_reason).toBe('tool_calls')
+    const call = choice.message.tool_calls![0]!
+    expect(call.type).toBe('function')
+    if (call.type !== 'function') throw new Error('unreachable')
+    expect(call.function.name).toBe('calculator')
+    const args = JSON.parse(call.function.arguments) as { expressions: string[] }
+    expect(args.expressions.length).toBeGreaterThanOrEqual(1)
+    expect(args.expressions.length).toBeLessThanOrEqual(3)
+    expect(args.expressions[0]).toBe('(8) % 100')
+    expect(choice.message.content).toBeNull()
+    expect((choice.message as WithReasoning).reasoning).toMatch(/calculator/)
+    expect(res.usage!.total_tokens).toBe(res.usage!.prompt_tokens + res.usage!.completion_tokens)
+  })
+
+  it('chat protocol: enable_thinking false drops the reasoning field', async () => {
+    const res = await api.chat.completions.create({
+      model: sim.model,
+      messages: [user],
+      tools: [calculatorTool],
+      chat_template_kwargs: { enable_thinking: false },
+    } as OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming)
+    expect((res.choices[0]!.message as WithReasoning).reasoning).toBeUndefined()
+    expect(res.choices[0]!.message.tool_calls).toHaveLength(1)
+  })
+
+  it('text protocol: raw Qwen text with </think> and the XML tool call in content', async () => {
+    const res = await api.chat.completions.create({ model: sim.model, messages: [user] })
+    const content = res.choices[0]!.message.content!
+    expect(res.choices[0]!.finish_reason).toBe('stop')
+    expect(content).toContain('</think>')
+    expect(content).toContain('<tool_call>\n<function=calculator>\n<parameter=expressions>\n["(8) % 100",')
+    expect(content).toMatch(/\n<\/parameter>\n<\/function>\n<\/tool_call>$/)
+    const off = await api.chat.completions.create({
+      model: sim.model,
+      messages: [user],
+      chat_template_kwargs: { enable_thinking: false },
+    } as OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming)
+    expect(off.choices[0]!.message.content!.startsWith('<tool_call>')).toBe(true)
+  })
+
+  it('text protocol: after a tool message without tool_call_id, boxes every output', async () => {
+    const first = await api.chat.completions.create({ model: sim.model, messages: [user] })
+    const res = await api.chat.completions.create({
+      model: sim.model,
+      messages: [
+        user,
+        { role: 'assistant', content: first.choices[0]!.message.content },
+        {
+          role: 'tool',
+          content: '{"results": ["8"]}',
+        } as unknown as OpenAI.Chat.Completions.ChatCompletionMessageParam,
+      ],
+    })
+    expect(boxes(res.choices[0]!.message.content!)).toEqual(entry.outputs)
+  })
+
+  it('streams reasoning, tool-call deltas, finish_reason and a final usage chunk', async () => {
+    const stream = await api.chat.completions.create({
+      model: sim.model,
+      messages: [user],
+      tools: [calculatorTool],
+      stream: true,
+      stream_options: { include_usage: true },
+    })
+    let reasoning = ''
+    let args = ''
+    let finish: string | null = null
+    let usage: OpenAI.CompletionUsage | undefined
+    for await (const chunk of stream) {
+      const choice = chunk.choices[0]
+      if (chunk.usage) usage = chunk.usage
+      if (!choice) continue
+      reasoning += (choice.delta as { reasoning?: string }).reasoning ?? ''
+      args += choice.delta.tool_calls?.map((c) => c.function?.arguments ?? '').join('') ?? ''
+      finish = choice.finish_reason ?? finish
+    }
+    const whole = await api.chat.completions.create({
+      model: sim.model,
+      messages: [user],
+      tools: [calculatorTool],
+    })
+    const call = whole.choices[0]!.message.tool_calls![0]!
+    expect(finish).toBe('tool_calls')
+    expect(reasoning).toBe((whole.choices[0]!.message as WithReasoning).reasoning)
+    expect(call.type === 'function' && call.function.arguments).toBe(args)
+    expect(usage).toEqual(whole.usage)
+  })
+
+  it('cuts a reply at max_tokens with finish_reason length', async () => {
+    const res = await api.chat.completions.create({
+      model: sim.model,
+      messages: [user],
+      max_completion_tokens: 5,
+    })
+    expect(res.choices[0]!.finish_reason).toBe('length')
+    expect(res.choices[0]!.message.content).toHaveLength(20)
+    expect(res.usage!.completion_tokens).toBe(5)
+  })
+
+  it('rejects prompt + max_tokens beyond max_model_len with vLLM 400 wording', async () => {
+    const error = await api.chat.completions
+      .create({ model: sim.model, messages: [user], max_tokens: 8190 })
+      .catch((e) => e)
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError)
+    expect(error.status).toBe(400)
+    expect(error.error.message).toMatch(/maximum context length is 8192 tokens/)
+    expect(error.error.message).toMatch(/'max_tokens' or 'max_completion_tokens' is too large: 8190/)
+    const long = { role: 'user' as const, content: 'y'.repeat(40_000) }
+    const tooLong = await api.chat.completions.create({ model: sim.model, messages: [long] }).catch((e) => e)
+    expect(tooLong.error.message).toMatch(
+      /^This model's maximum context length is 8192 tokens\. However, your request has 10000 input tokens\./,
+    )
+  })
+
+  it('rejects malformed requests naming the field', async () => {
+    const res = await fetch(`${sim.url}/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify({ model: sim.model, messages: [{ role: 'wizard', content: 'x' }] }),
+    })
+    expect(res.status).toBe(400)
+    const body = (await res.json()) as {
+      error: { message: string; param: string; code: number; type: string }
+    }
+    expect(body.error).toMatchObject({ param: 'messages[0].role', code: 400, type: 'BadRequestError' })
+    expect(body.error.message).toMatch(/^Invalid request: messages\[0\]\.role:/)
+    const bad = await fetch(`${sim.url}/chat/completions`, { method: 'POST', body: '{' })
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/Invalid JSON body/)
+  })
+
+  it('answers 404 for unknown routes and models, 400 for unknown cases', async () => {
+    const route = await fetch(`${sim.url}/completions/nope`)
+    expect(route.status).toBe(404)
+    expect(((await route.json()) as { error: { code: number } }).error.code).toBe(404)
+    const model = await api.chat.completions.create({ model: 'gpt-x', messages: [user] }).catch((e) => e)
+    expect(model).toBeInstanceOf(OpenAI.NotFoundError)
+    expect(model.error.message).toMatch(/`gpt-x` does not exist/)
+    const unknown = await api.chat.completions
+      .create({ model: sim.model, messages: [{ role: 'user', content: 'who?' }] })
+      .catch((e) => e)
+    expect(unknown.status).toBe(400)
+    expect(unknown.error.message).toMatch(/^unknown case: no case is registered/)
+  })
+
+  it('registers cases over HTTP and rejects bad ones', async () => {
+    const extra = syntheticCase(99)
+    const res = await fetch(sim.url.replace(/\/v1$/, '/arbigraph/cases'), {
+      method: 'POST',
+      body: JSON.stringify({ cases: [extra] }),
+    })
+    expect(await res.json()).toEqual({ registered: 1, total: 2 })
+    const bad = await fetch(sim.url.replace(/\/v1$/, '/arbigraph/cases'), {
+      method: 'POST',
+      body: JSON.stringify([{ prompt: 'p', outputs: { task_1_out: 'seven' } }]),
+    })
+    expect(bad.status).toBe(400)
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(
+      /cases\[0\]\.outputs\.task_1_out: expected a Python literal/,
+    )
+    expect(() => sim.register([{ prompt: '', outputs: {} }])).toThrow(/cases\[0\]\.prompt/)
+  })
+})
+
+describe('sim/server options and concurrency', () => {
+  it('rejects bad options with ARBIGRAPH_BAD_CONFIG', async () => {
+    const replay = await startSimServer({ persona: 'replay' }).catch((e) => e)
+    expect(replay).toBeInstanceOf(ArbigraphError)
+    expect(replay.code).toBe('ARBIGRAPH_BAD_CONFIG')
+    expect(replay.message).toMatch(/needs replayFile/)
+    const name = await startSimServer({ persona: 'sim:wizard' as 'sim:oracle' }).catch((e) => e)
+    expect(name.message).toMatch(/unknown persona "sim:wizard"/)
+    const chaos = await startSimServer({
+      persona: 'sim:chaos',
+      chaosRates: { serverError: 0.9, rateLimit: 0.5 },
+    }).catch((e) => e)
+    expect(chaos.message).toMatch(/sum to at most 1/)
+  })
+
+  it('counts 40 concurrent requests at 50 ms latency as maxInFlight 40', async () => {
+    const sim = await startSimServer({ persona: 'sim:oracle', latencyMs: 50 })
+    const entry = syntheticCase(2)
+    sim.register([entry])
+    const api = client(sim.url)
+    const started = Date.now()
+    await Promise.all(
+      Array.from({ length: 40 }, () =>
+        api.chat.completions.create({
+          model: sim.model,
+          messages: [{ role: 'user', content: entry.prompt }],
+        }),
+      ),
+    )
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect(sim.stats.maxInFlight).toBe(40)
+    expect(sim.stats.inFlight).toBe(0)
+    expect(sim.stats.requests).toBe(40)
+    expect(sim.stats.byStatus).toEqual({ '200': 40 })
+    await sim.close()
+  })
+
+  it('accepts a latency function', async () => {
+    const sim = await startSimServer({
+      persona: 'sim:oracle',
+      latencyMs: (_req, conv) => (conv.turn === 0 ? 120 : 0),
+    })
+    const entry = syntheticCase(3)
+    sim.register([entry])
+    const started = Date.now()
+    await client(sim.url).chat.completions.create({
+      model: sim.model,
+      messages: [{ role: 'user', content: entry.prompt }],
+    })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(110)
+    await sim.close()
+  })
+})
