@@ -21,6 +21,8 @@ export type ErrorCode =
   | 'ARBIGRAPH_BAD_REFERENCE'
   | 'ARBIGRAPH_DUPLICATE'
   | 'ARBIGRAPH_USAGE'
+  /** The model endpoint failed after the request pool's retries (an infrastructure error, not a model outcome). */
+  | 'ARBIGRAPH_ENDPOINT'
 
 export class ArbigraphError extends Error {
   readonly code: ErrorCode
@@ -57,4 +59,6 @@ export function formatPath(path: readonly (string | number | symbol)[]): string 
 
 /** One line per issue: `nodes[3].template: unknown template "Foo"`. */
 export const formatIssues = (issues: readonly Issue[]): string =>
-  issues.map((issue) => (issue.path.length ? `${formatPath(issue.path)}: ${issue.message}` : issue.message)).join('\n')
+  issues
+    .map((issue) => (issue.path.length ? `${formatPath(issue.path)}: ${issue.message}` : issue.message))
+    .join('\n')

@@ -10,23 +10,26 @@ import { ArbigraphError } from './errors.ts'
 export interface Plugin {
   name: string
   categories?: readonly Category[]
-  topologies?: readonly Topology<any>[]
+  topologies?: readonly Topology<unknown>[]
 }
 
 export interface Registry {
   categories: ReadonlyMap<string, Category>
-  topologies: ReadonlyMap<string, Topology<any>>
+  topologies: ReadonlyMap<string, Topology<unknown>>
 }
 
 /** Merges plugins in order; a name registered twice is an error naming both plugins. */
 export function createRegistry(plugins: readonly Plugin[]): Registry {
   const categories = new Map<string, Category>()
-  const topologies = new Map<string, Topology<any>>()
+  const topologies = new Map<string, Topology<unknown>>()
   const owner = new Map<string, string>()
   const claim = (key: string, plugin: string) => {
     const first = owner.get(key)
     if (first !== undefined) {
-      throw new ArbigraphError('ARBIGRAPH_DUPLICATE', `plugin "${plugin}" registers ${key}, already registered by plugin "${first}"`)
+      throw new ArbigraphError(
+        'ARBIGRAPH_DUPLICATE',
+        `plugin "${plugin}" registers ${key}, already registered by plugin "${first}"`,
+      )
     }
     owner.set(key, plugin)
   }
@@ -36,7 +39,10 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
       const ids = new Set<string>()
       for (const template of category.templates) {
         if (ids.has(template.id)) {
-          throw new ArbigraphError('ARBIGRAPH_DUPLICATE', `category "${category.name}" has two templates with id "${template.id}"`)
+          throw new ArbigraphError(
+            'ARBIGRAPH_DUPLICATE',
+            `category "${category.name}" has two templates with id "${template.id}"`,
+          )
         }
         ids.add(template.id)
       }
@@ -55,15 +61,21 @@ const known = (names: Iterable<string>) => [...names].map((n) => `"${n}"`).join(
 export function getCategory(registry: Registry, name: string): Category {
   const category = registry.categories.get(name)
   if (!category) {
-    throw new ArbigraphError('ARBIGRAPH_UNKNOWN_FAMILY', `unknown category "${name}" (known: ${known(registry.categories.keys())})`)
+    throw new ArbigraphError(
+      'ARBIGRAPH_UNKNOWN_FAMILY',
+      `unknown category "${name}" (known: ${known(registry.categories.keys())})`,
+    )
   }
   return category
 }
 
-export function getTopology(registry: Registry, name: string): Topology<any> {
+export function getTopology(registry: Registry, name: string): Topology<unknown> {
   const topology = registry.topologies.get(name)
   if (!topology) {
-    throw new ArbigraphError('ARBIGRAPH_UNKNOWN_TOPOLOGY', `unknown topology "${name}" (known: ${known(registry.topologies.keys())})`)
+    throw new ArbigraphError(
+      'ARBIGRAPH_UNKNOWN_TOPOLOGY',
+      `unknown topology "${name}" (known: ${known(registry.topologies.keys())})`,
+    )
   }
   return topology
 }

@@ -71,7 +71,8 @@ class Xoshiro128 implements Rng {
   }
 
   below(n: number): number {
-    if (!Number.isInteger(n) || n < 1 || n > 2 ** 32) throw new RangeError(`rng.below: n must be an integer in [1, 2^32], got ${n}`)
+    if (!Number.isInteger(n) || n < 1 || n > 2 ** 32)
+      throw new RangeError(`rng.below: n must be an integer in [1, 2^32], got ${n}`)
     // Largest multiple of n that fits in 2^32; draws at or above it are rejected.
     const limit = 2 ** 32 - (2 ** 32 % n)
     for (;;) {

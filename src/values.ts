@@ -82,7 +82,10 @@ const MAX_DEPTH = 64
  */
 export function parsePyLiteral(text: string): PyValue {
   if (text.length > MAX_LITERAL_CHARS) {
-    throw new ArbigraphError('ARBIGRAPH_BAD_LITERAL', `literal is ${text.length} characters long (limit ${MAX_LITERAL_CHARS})`)
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_LITERAL',
+      `literal is ${text.length} characters long (limit ${MAX_LITERAL_CHARS})`,
+    )
   }
   let pos = 0
   const fail = (what: string): never => {
@@ -141,7 +144,11 @@ export function parsePyLiteral(text: string): PyValue {
 /** Parses a Python literal and checks it is a `Value` (scalar or flat list). */
 export function parseValue(text: string): Value {
   const value = parsePyLiteral(text)
-  if (!isValue(value)) throw new ArbigraphError('ARBIGRAPH_BAD_LITERAL', `expected a scalar or a flat list, got "${text.slice(0, 40)}"`)
+  if (!isValue(value))
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_LITERAL',
+      `expected a scalar or a flat list, got "${text.slice(0, 40)}"`,
+    )
   return value
 }
 
@@ -149,7 +156,10 @@ export function parseValue(text: string): Value {
 export function fromJsonNumber(x: number, path = 'value'): Scalar {
   if (Number.isInteger(x)) {
     if (!Number.isSafeInteger(x)) {
-      throw new ArbigraphError('ARBIGRAPH_UNSAFE_INTEGER', `${path}: integer ${x} exceeds 2^53 and lost precision in JSON.parse`)
+      throw new ArbigraphError(
+        'ARBIGRAPH_UNSAFE_INTEGER',
+        `${path}: integer ${x} exceeds 2^53 and lost precision in JSON.parse`,
+      )
     }
     return BigInt(x)
   }
@@ -161,5 +171,8 @@ export function fromJson(x: unknown, path = 'value'): PyValue {
   if (typeof x === 'number') return fromJsonNumber(x, path)
   if (typeof x === 'boolean') return x ? 1n : 0n
   if (Array.isArray(x)) return x.map((v, i) => fromJson(v, `${path}[${i}]`))
-  throw new ArbigraphError('ARBIGRAPH_BAD_VALUE', `${path}: expected a number or a list, got ${JSON.stringify(x)?.slice(0, 40)}`)
+  throw new ArbigraphError(
+    'ARBIGRAPH_BAD_VALUE',
+    `${path}: expected a number or a list, got ${JSON.stringify(x)?.slice(0, 40)}`,
+  )
 }

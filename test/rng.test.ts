@@ -18,7 +18,14 @@ describe('rng', () => {
   })
 
   it('differs across seeds and labels', () => {
-    const draws = (label: string) => Array.from({ length: 8 }, ((r) => () => r.uint32())(createRng(0).split(label)))
+    const draws = (label: string) =>
+      Array.from(
+        { length: 8 },
+        (
+          (r) => () =>
+            r.uint32()
+        )(createRng(0).split(label)),
+      )
     expect(draws('a')).not.toEqual(draws('b'))
   })
 

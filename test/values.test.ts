@@ -57,7 +57,10 @@ describe('parsePyLiteral', () => {
     ['[1, 2', 'expected "," or "]"'],
     ['1 2', 'unexpected trailing text'],
     ['abc', 'expected a number'],
-    ['[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]', 'nesting deeper'],
+    [
+      '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]',
+      'nesting deeper',
+    ],
   ])('rejects %s with a positioned message', (text, fragment) => {
     try {
       parsePyLiteral(text)

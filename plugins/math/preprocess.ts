@@ -26,7 +26,8 @@ export interface ScalarStepOptions {
  */
 export function roundHalfAway(v: Scalar): bigint {
   if (typeof v === 'bigint') return v
-  if (!Number.isFinite(v)) throw new ArbigraphError('ARBIGRAPH_BAD_VALUE', `cannot convert ${v} to an integer`)
+  if (!Number.isFinite(v))
+    throw new ArbigraphError('ARBIGRAPH_BAD_VALUE', `cannot convert ${v} to an integer`)
   return BigInt(v >= 0 ? Math.floor(v + 0.5) : Math.ceil(v - 0.5))
 }
 
@@ -45,7 +46,8 @@ export function preprocessScalar(v: Scalar, { round = true, abs = false }: Scala
   return x
 }
 
-const ROUND_WORDS = 'if it is a float, round it to an integer with halves going away from zero (0.5 to 1, -0.5 to -1)'
+const ROUND_WORDS =
+  'if it is a float, round it to an integer with halves going away from zero (0.5 to 1, -0.5 to -1)'
 const modWords = (abs: boolean) =>
   abs
     ? 'replace it by the remainder of its absolute value divided by 100'
@@ -79,10 +81,12 @@ export function scalarInput(options: ScalarStepOptions & { add?: number } = {}):
     kind: 'scalar',
     local: 'val',
     apply(raw) {
-      if (Array.isArray(raw)) throw new ArbigraphError('ARBIGRAPH_KIND_MISMATCH', 'expected a scalar input, got a list')
+      if (Array.isArray(raw))
+        throw new ArbigraphError('ARBIGRAPH_KIND_MISMATCH', 'expected a scalar input, got a list')
       return (preprocessScalar(raw, opts) as bigint) + BigInt(add)
     },
-    describe: ({ name, source }) => `Let ${name} be ${source} transformed as follows: ${stepsText(opts, add)}.`,
+    describe: ({ name, source }) =>
+      `Let ${name} be ${source} transformed as follows: ${stepsText(opts, add)}.`,
     spec: { kind: 'scalar', round: opts.round, abs: opts.abs, modulus: 100, add },
   }
 }
@@ -106,10 +110,12 @@ function describeList(name: string, source: string, opts: Required<ListInputOpti
 
 /** Applies the per-element steps, cuts to 10 and pads to a power of two when asked. */
 export function preprocessList(raw: Value, opts: ListInputOptions = {}): Scalar[] {
-  if (!Array.isArray(raw)) throw new ArbigraphError('ARBIGRAPH_KIND_MISMATCH', 'expected a list input, got a scalar')
+  if (!Array.isArray(raw))
+    throw new ArbigraphError('ARBIGRAPH_KIND_MISMATCH', 'expected a list input, got a scalar')
   const out = raw.slice(0, LIST_LEN_MAX).map((v) => preprocessScalar(v, opts))
   if (opts.pow2) {
-    if (out.length === 0) throw new ArbigraphError('ARBIGRAPH_BAD_VALUE', 'cannot pad an empty list to a power of two')
+    if (out.length === 0)
+      throw new ArbigraphError('ARBIGRAPH_BAD_VALUE', 'cannot pad an empty list to a power of two')
     let size = 1
     while (size < out.length) size *= 2
     while (out.length < size) out.push(0n)
@@ -128,6 +134,13 @@ export function listInput(options: ListInputOptions = {}): Preprocess<Scalar[]> 
     local: opts.local,
     apply: (raw) => preprocessList(raw, opts),
     describe: ({ name, source }) => describeList(name, source, opts),
-    spec: { kind: 'list', round: opts.round, abs: opts.abs, modulus: 100, keep: LIST_LEN_MAX, pow2: opts.pow2 },
+    spec: {
+      kind: 'list',
+      round: opts.round,
+      abs: opts.abs,
+      modulus: 100,
+      keep: LIST_LEN_MAX,
+      pow2: opts.pow2,
+    },
   }
 }

@@ -12,7 +12,10 @@ export const generateSpecSchema = z
     topology: z.string().min(1),
     options: z.record(z.string(), z.unknown()).describe('Topology options, validated by the topology.'),
     categories: z.array(z.string().min(1)).min(1),
-    targets: z.array(z.string().min(1)).optional().describe('Target template ids; default: every template that fits.'),
+    targets: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('Target template ids; default: every template that fits.'),
     samplesPerTask: z.int().min(1),
     seed: z.string(),
     repeatTemplates: z.boolean().optional(),

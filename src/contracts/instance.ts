@@ -19,12 +19,16 @@ export const taskNodeSchema = z
     outputKind: kindSchema,
     source: z
       .object({
-        node: nodeId.nullable().describe('The node the input comes from (a task or a junction); null for a static input.'),
+        node: nodeId
+          .nullable()
+          .describe('The node the input comes from (a task or a junction); null for a static input.'),
         name: z.string().min(1).describe('The name the prompt uses for the input, e.g. task_1_input.'),
       })
       .strict(),
     input: valueSchema.describe('The raw incoming value, before the task preprocesses it.'),
-    params: z.record(z.string(), pyValueSchema).describe('Sampled or derived parameters, printed in the task block.'),
+    params: z
+      .record(z.string(), pyValueSchema)
+      .describe('Sampled or derived parameters, printed in the task block.'),
     output: valueSchema.describe('Ground truth of task_{number}_out.'),
     preprocess: z.record(z.string(), z.union([z.string(), z.boolean(), z.number()])).optional(),
   })
@@ -59,7 +63,10 @@ export const instanceSchema = z
     nodes: z.array(taskNodeSchema).min(1).describe('Task nodes in prompt order.'),
     junctions: z.array(junctionSchema),
     targets: z.array(nodeId).min(1).describe('Node ids whose outputs are the graded answer.'),
-    outputs: z.array(z.string().min(1)).min(1).describe('Every name the model must answer, task_N_out, in order.'),
+    outputs: z
+      .array(z.string().min(1))
+      .min(1)
+      .describe('Every name the model must answer, task_N_out, in order.'),
     prompt: z.string().min(1),
   })
   .strict()

@@ -4,7 +4,7 @@
  * from `3.0`.
  */
 import { z } from 'zod'
-import { type PyValue, type Value, parsePyLiteral, parseValue, pyRepr } from '../values.ts'
+import { type PyValue, parsePyLiteral, parseValue, pyRepr, type Value } from '../values.ts'
 
 const reprText = z
   .string()
@@ -37,4 +37,6 @@ export const pyValueSchema = z.codec(reprText, z.custom<PyValue>(), {
   encode: (value) => pyRepr(value),
 })
 
-export const kindSchema = z.enum(['scalar', 'list']).describe('Value kind: a scalar or a flat list of scalars.')
+export const kindSchema = z
+  .enum(['scalar', 'list'])
+  .describe('Value kind: a scalar or a flat list of scalars.')

@@ -42,7 +42,8 @@ export async function openAtomicLines(path: string) {
   stream.on('error', (error) => {
     failure = error
   })
-  const close = () => new Promise<void>((ok, fail) => stream.end((error?: Error | null) => (error ? fail(error) : ok())))
+  const close = () =>
+    new Promise<void>((ok, fail) => stream.end((error?: Error | null) => (error ? fail(error) : ok())))
   return {
     async write(line: string): Promise<void> {
       if (failure) throw failure

@@ -12,9 +12,11 @@ import { ArbigraphError, formatPath } from '../errors.ts'
 import { openAtomicLines } from './atomic-write.ts'
 
 /** One instance as the JSON line written to a dataset file. */
-export const encodeInstance = (instance: Instance): string => JSON.stringify(z.encode(instanceSchema, instance))
+export const encodeInstance = (instance: Instance): string =>
+  JSON.stringify(z.encode(instanceSchema, instance))
 
-export const encodeManifest = (manifest: Manifest): string => JSON.stringify(z.encode(manifestSchema, manifest))
+export const encodeManifest = (manifest: Manifest): string =>
+  JSON.stringify(z.encode(manifestSchema, manifest))
 
 function zodMessage(error: z.ZodError, where: string): string {
   const first = error.issues[0]!
@@ -28,7 +30,10 @@ export function decodeInstance(line: string, where = 'instance'): Instance {
   try {
     json = JSON.parse(line)
   } catch (error) {
-    throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', `${where}: malformed JSON (${(error as Error).message})`)
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_DATASET',
+      `${where}: malformed JSON (${(error as Error).message})`,
+    )
   }
   const parsed = instanceSchema.safeParse(json)
   if (!parsed.success) throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', zodMessage(parsed.error, where))
@@ -40,7 +45,10 @@ export function decodeManifest(line: string, where = 'manifest'): Manifest {
   try {
     json = JSON.parse(line)
   } catch (error) {
-    throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', `${where}: malformed JSON (${(error as Error).message})`)
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_DATASET',
+      `${where}: malformed JSON (${(error as Error).message})`,
+    )
   }
   const parsed = manifestSchema.safeParse(json)
   if (!parsed.success) throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', zodMessage(parsed.error, where))
@@ -48,7 +56,11 @@ export function decodeManifest(line: string, where = 'manifest'): Manifest {
 }
 
 /** Writes a dataset atomically: nothing appears at `path` unless every line was written. */
-export async function writeDataset(path: string, manifest: Manifest, instances: Iterable<Instance> | AsyncIterable<Instance>): Promise<void> {
+export async function writeDataset(
+  path: string,
+  manifest: Manifest,
+  instances: Iterable<Instance> | AsyncIterable<Instance>,
+): Promise<void> {
   const out = await openAtomicLines(path)
   try {
     await out.write(encodeManifest(manifest))
@@ -61,8 +73,13 @@ export async function writeDataset(path: string, manifest: Manifest, instances: 
 }
 
 /** Streams a dataset: the manifest, then validated instances one by one. */
-export async function* readDatasetLines(path: string): AsyncGenerator<{ manifest: Manifest } | { instance: Instance; line: number }> {
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Number.POSITIVE_INFINITY })
+export async function* readDatasetLines(
+  path: string,
+): AsyncGenerator<{ manifest: Manifest } | { instance: Instance; line: number }> {
+  const lines = createInterface({
+    input: createReadStream(path, { encoding: 'utf8' }),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  })
   let lineNo = 0
   for await (const line of lines) {
     lineNo++
@@ -70,7 +87,8 @@ export async function* readDatasetLines(path: string): AsyncGenerator<{ manifest
     if (lineNo === 1) yield { manifest: decodeManifest(line, `${path}:1`) }
     else yield { instance: decodeInstance(line, `${path}:${lineNo}`), line: lineNo }
   }
-  if (lineNo === 0) throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', `${path}: empty file (expected a manifest line)`)
+  if (lineNo === 0)
+    throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', `${path}: empty file (expected a manifest line)`)
 }
 
 /** Reads a whole dataset and checks the manifest's count. */
@@ -83,7 +101,10 @@ export async function readDataset(path: string): Promise<{ manifest: Manifest; i
   }
   if (!manifest) throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', `${path}: missing manifest line`)
   if (manifest.count !== instances.length) {
-    throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', `${path}: manifest says ${manifest.count} instances, file has ${instances.length}`)
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_DATASET',
+      `${path}: manifest says ${manifest.count} instances, file has ${instances.length}`,
+    )
   }
   return { manifest, instances }
 }

@@ -1,0 +1,131 @@
+/**
+ * Dataset plan: a generation spec resolved against a registry — the topology and its parsed
+ * options, the target templates (in category order), and the template pool — plus
+ * `generateSample`, which makes sample i of target t from the plan alone. Every worker builds the
+ * same plan from the same spec, so which thread makes a sample never changes its bytes.
+ */
+import { readFileSync } from 'node:fs'
+import type { GenerateSpec } from '../contracts/dataset.ts'
+import { generateSpecSchema } from '../contracts/dataset.ts'
+import type { Instance } from '../contracts/instance.ts'
+import type { Skeleton, TaskSlot } from '../contracts/skeleton.ts'
+import type { Topology } from '../contracts/topology.ts'
+import { ArbigraphError, formatPath } from '../errors.ts'
+import { getCategory, getTemplate, getTopology, type Registry } from '../registry.ts'
+import { createRng } from '../rng.ts'
+import { instantiate } from './instantiate.ts'
+import { MAX_SKELETONS, resolveTargets, targetSlotsFor } from './resolve-targets.ts'
+import { createTemplatePool, type TemplatePool } from './template-pool.ts'
+
+const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string
+}
+
+/** Written into every manifest: which arbigraph made the file. */
+export const GENERATOR = `arbigraph ${packageJson.version}`
+
+export interface DatasetPlan {
+  spec: GenerateSpec
+  registry: Registry
+  topology: Topology<unknown>
+  /** Topology options after parsing (defaults filled in). */
+  options: Record<string, unknown>
+  /** The category the target templates come from. */
+  family: string
+  /** Target template ids, in category order. */
+  targets: string[]
+  pool: TemplatePool
+}
+
+function usage(message: string): ArbigraphError {
+  return new ArbigraphError('ARBIGRAPH_USAGE', message)
+}
+
+/** Parses the spec and the topology options; a problem names the field or option. */
+function parseSpec(
+  spec: unknown,
+  registry: Registry,
+): { spec: GenerateSpec; topology: Topology<unknown>; options: Record<string, unknown> } {
+  const parsed = generateSpecSchema.safeParse(spec)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw usage(`generation spec: ${formatPath(issue.path) || '(root)'}: ${issue.message}`)
+  }
+  const topology = getTopology(registry, parsed.data.topology)
+  const options = topology.options.safeParse(parsed.data.options)
+  if (!options.success) {
+    const issue = options.error.issues[0]!
+    const option = formatPath(issue.path)
+    throw usage(`topology "${topology.name}": ${option ? `option "${option}"` : 'options'}: ${issue.message}`)
+  }
+  for (const name of parsed.data.categories) getCategory(registry, name)
+  return { spec: parsed.data, topology, options: options.data as Record<string, unknown> }
+}
+
+/**
+ * Resolves a spec (validated here) against a registry.
+ * @example planDataset({ topology: 'chain', options: { length: 4 }, categories: ['math'], samplesPerTask: 16, seed: '0' }, registry).targets.length // 40
+ */
+export function planDataset(rawSpec: unknown, registry: Registry): DatasetPlan {
+  const { spec, topology, options } = parseSpec(rawSpec, registry)
+  const pool = createTemplatePool(registry, spec.categories)
+  const { family, targets } = resolveTargets({ spec, registry, topology, options, pool })
+  if (targets.length === 0) {
+    throw new ArbigraphError(
+      'ARBIGRAPH_UNSATISFIABLE',
+      `topology "${topology.name}": no template of category "${family}" fits the target slot`,
+    )
+  }
+  return { spec, registry, topology, options, family, pool, targets }
+}
+
+/**
+ * Sample `sample` of target `target`: its own stream, its own skeleton, the target pinned. When a
+ * random skeleton cannot take the pinned target (e.g. a node feeding both a pack and a
+ * list-reading target), the next skeleton of the sample's stream is built instead.
+ * @example await generateSample(plan, 'Convolution', 5) // equals sample 5 of a full run
+ */
+export async function generateSample(plan: DatasetPlan, target: string, sample: number): Promise<Instance> {
+  const { spec, topology } = plan
+  const rng = createRng(spec.seed).split(topology.name, 'target', target, 'sample', sample)
+  const template = getTemplate(plan.registry, plan.family, target)
+  let last: unknown
+  for (let k = 0; k < MAX_SKELETONS; k++) {
+    const skeleton = topology
+      .build(plan.options, k === 0 ? rng.split('skeleton') : rng.split('skeleton', k))
+      .copy() as Skeleton
+    for (const slot of targetSlotsFor(skeleton, template, plan.family)) {
+      const original = skeleton.getNodeAttributes(slot) as TaskSlot
+      skeleton.replaceNodeAttributes(slot, { ...original, family: plan.family, template: target })
+      try {
+        return await instantiate({
+          skeleton,
+          target: slot,
+          registry: plan.registry,
+          topology,
+          // The options as the spec gave them: plain JSON, whereas parsed options may hold objects
+          // (a custom DAG's graph) that would not serialize the same after crossing threads.
+          options: spec.options,
+          categories: spec.categories,
+          seed: spec.seed,
+          sample,
+          rng,
+          repeatTemplates: spec.repeatTemplates,
+          maxAttempts: spec.maxAttempts,
+          pool: plan.pool,
+        })
+      } catch (error) {
+        if (!(error instanceof ArbigraphError) || error.code !== 'ARBIGRAPH_UNSATISFIABLE') throw error
+        last = error
+        skeleton.replaceNodeAttributes(slot, original)
+      }
+    }
+  }
+  throw (
+    last ??
+    new ArbigraphError(
+      'ARBIGRAPH_UNSATISFIABLE',
+      `topology "${topology.name}": no target slot of sample ${sample} can take "${target}" in ${MAX_SKELETONS} skeletons`,
+    )
+  )
+}

@@ -1,0 +1,102 @@
+/**
+ * Usability filters: the rejection rules that decide whether a generated output is worth asking
+ * about. A degenerate answer (0, ±1, a constant list, 0..n−1) is too easy to guess, and a huge
+ * one is too long to type. Each rule returns a reason instead of a bare boolean, so a sample that
+ * keeps failing reports why.
+ *
+ * Reference: reference spec §5 (`bad_output` of dataset_utils for the shared filter, and the
+ * filter of generate_baseline.py).
+ */
+import type { FilterName } from '../contracts/topology.ts'
+import type { PyValue, Scalar, Value } from '../values.ts'
+import { valuesEqual } from '../values.ts'
+
+const LIMIT = 10_000_000_000n
+const LIMIT_FLOAT = 1e10
+
+/** |v| ≥ 1e10, exactly for ints (a bigint never goes through a float here). */
+const tooLarge = (v: Scalar): boolean =>
+  typeof v === 'bigint' ? v >= LIMIT || v <= -LIMIT : Math.abs(v) >= LIMIT_FLOAT
+
+/** 0, 1 or −1 in Python's numeric sense (so `1.0` counts). */
+const isTrivial = (v: Scalar): boolean =>
+  typeof v === 'bigint' ? v === 0n || v === 1n || v === -1n : v === 0 || v === 1 || v === -1
+
+/** A key under which Python-equal numbers collide: `1` and `1.0` are the same element. */
+const numericKey = (v: Scalar): string => {
+  if (typeof v === 'bigint') return v.toString()
+  if (Number.isInteger(v)) return BigInt(v).toString()
+  return `f${v}`
+}
+
+/** Python `[…] == list(range(start, start + n))`. */
+const isRun = (list: readonly Scalar[], start: number): boolean =>
+  list.every((x, i) => valuesEqual(x, BigInt(start + i)))
+
+/** The list rules both filters share: majority element and the two counting patterns. */
+function listShapeReason(list: readonly Scalar[]): string | undefined {
+  const counts = new Map<string, number>()
+  let top = 0
+  for (const x of list) {
+    const key = numericKey(x)
+    const count = (counts.get(key) ?? 0) + 1
+    counts.set(key, count)
+    if (count > top) top = count
+  }
+  if (top > list.length / 2) return `one element fills ${top} of ${list.length} positions`
+  if (isRun(list, 0)) return 'the list is 0, 1, …, n−1'
+  if (isRun(list, 1)) return 'the list is 1, 2, …, n'
+  return undefined
+}
+
+/**
+ * Why the shared filter rejects `value`, or `undefined` when it is usable. List element sizes are
+ * not checked, as in the reference (only the baseline checks them).
+ * @example unusableReason([3n, 3n, 3n]) // 'one element fills 3 of 3 positions'
+ */
+export function unusableReason(value: Value): string | undefined {
+  if (Array.isArray(value)) {
+    if (value.length <= 1) return `the list has ${value.length} element${value.length === 1 ? '' : 's'}`
+    return listShapeReason(value)
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) return `the value ${value} is not finite`
+  if (isTrivial(value)) return `the value is ${value}`
+  if (tooLarge(value)) return 'the value has |v| ≥ 1e10'
+  return undefined
+}
+
+/**
+ * The shared filter (reference spec §5.1): true when `value` must be resampled.
+ * @example unusable(1n) // true; unusable([4n, -2n, 9n]) // false
+ */
+export const unusable = (value: Value): boolean => unusableReason(value) !== undefined
+
+/** Any scalar, at any depth, with |x| ≥ 1e10 or not finite. */
+function hasLargeScalar(value: PyValue): boolean {
+  if (Array.isArray(value)) return value.some(hasLargeScalar)
+  return tooLarge(value) || (typeof value === 'number' && !Number.isFinite(value))
+}
+
+/**
+ * Why the baseline filter (reference spec §5.2) rejects `output` computed from `input`. Unlike
+ * the shared filter it checks list elements for size and rejects an output equal to its raw input;
+ * unlike the reference it also rejects NaN, which Python's `abs(nan) >= 1e10` lets through.
+ * @example baselineReason([5n, 7n], [5n, 7n]) // 'the output equals the raw input'
+ */
+export function baselineReason(output: Value, input: Value): string | undefined {
+  if (Array.isArray(output) && output.length <= 1)
+    return `the list has ${output.length} element${output.length === 1 ? '' : 's'}`
+  if (!Array.isArray(output) && isTrivial(output)) return `the value is ${output}`
+  if (valuesEqual(output, input)) return 'the output equals the raw input'
+  if (hasLargeScalar(output)) return 'a value has |x| ≥ 1e10 or is not finite'
+  if (Array.isArray(output)) return listShapeReason(output)
+  return undefined
+}
+
+/**
+ * The rejection reason of the filter a topology selects (`defaults.filter`), or `undefined`.
+ * @example rejectionReason('shared', 0n, 5n) // 'the value is 0'
+ */
+export function rejectionReason(filter: FilterName, output: Value, input: Value): string | undefined {
+  return filter === 'baseline' ? baselineReason(output, input) : unusableReason(output)
+}

@@ -1,0 +1,72 @@
+/**
+ * The work one thread does: rebuild the registry (built-ins plus the user's config) and the
+ * dataset plan from the spec, then make the requested samples. Errors come back as data because
+ * an error's `code` does not survive the trip between threads.
+ */
+import { loadRegistry } from '../config.ts'
+import type { GenerateSpec } from '../contracts/dataset.ts'
+import type { Instance } from '../contracts/instance.ts'
+import { ArbigraphError, type ErrorCode } from '../errors.ts'
+import type { Registry } from '../registry.ts'
+import { type DatasetPlan, generateSample, planDataset } from './dataset-plan.ts'
+
+/** One sample to make: the target template id and the sample index. */
+export interface SampleJob {
+  target: string
+  sample: number
+}
+
+export interface ChunkRequest {
+  spec: GenerateSpec
+  /** Where `arbigraph.config.ts` is looked up. */
+  cwd: string
+  /** An explicit config file, when not the one in `cwd`. */
+  config?: string
+  jobs: SampleJob[]
+}
+
+export type ChunkResult =
+  | { instances: Instance[] }
+  | { error: { code: ErrorCode | undefined; message: string } }
+
+const registries = new Map<string, Promise<Registry>>()
+const plans = new Map<string, DatasetPlan>()
+
+/**
+ * The registry of built-ins plus the user's config, loaded once per thread and config.
+ * @example const registry = await threadRegistry(process.cwd())
+ */
+export function threadRegistry(cwd: string, config?: string): Promise<Registry> {
+  const key = `${cwd}\u0000${config ?? ''}`
+  let registry = registries.get(key)
+  if (!registry) {
+    // Imported lazily: only callers without their own registry pay for loading every plugin.
+    registry = import('../../plugins/index.ts').then(({ builtinPlugin }) =>
+      loadRegistry([builtinPlugin], cwd, config),
+    )
+    registries.set(key, registry)
+  }
+  return registry
+}
+
+/**
+ * Makes the samples of one chunk, in order.
+ * @example await generateChunk({ spec, cwd: process.cwd(), jobs: [{ target: 'Convolution', sample: 0 }] })
+ */
+export async function generateChunk(request: ChunkRequest): Promise<ChunkResult> {
+  try {
+    const registry = await threadRegistry(request.cwd, request.config)
+    const key = `${request.cwd}\u0000${request.config ?? ''}\u0000${JSON.stringify(request.spec)}`
+    let plan = plans.get(key)
+    if (!plan) {
+      plan = planDataset(request.spec, registry)
+      plans.set(key, plan)
+    }
+    const instances: Instance[] = []
+    for (const job of request.jobs) instances.push(await generateSample(plan, job.target, job.sample))
+    return { instances }
+  } catch (error) {
+    const code = error instanceof ArbigraphError ? error.code : undefined
+    return { error: { code, message: (error as Error).message } }
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * Target resolution: which templates of the target category can be pinned at a topology's target
+ * slot. Feasibility is a kinds question (assign-kinds), answered on probe skeletons built from the
+ * seed. A fixed shape needs one probe; a random shape differs per sample, so a template counts
+ * when any of the first few probes takes it (each sample then builds skeletons until one does).
+ */
+import type { GenerateSpec } from '../contracts/dataset.ts'
+import type { Skeleton } from '../contracts/skeleton.ts'
+import type { TaskTemplate } from '../contracts/template.ts'
+import type { Topology } from '../contracts/topology.ts'
+import { ArbigraphError } from '../errors.ts'
+import { assertValidSkeleton } from '../graph/assert-valid-skeleton.ts'
+import { topologicalOrder } from '../graph/topological-order.ts'
+import { getCategory, type Registry } from '../registry.ts'
+import { createRng } from '../rng.ts'
+import type { Kind } from '../values.ts'
+import { feasibleKinds, type KindPair } from './assign-kinds.ts'
+import { slotKinds } from './sample-plan.ts'
+import type { TemplatePool } from './template-pool.ts'
+
+/**
+ * Skeletons a sample (or the target check) may build before giving up on an unsatisfiable one.
+ * Only random topologies ever need a second.
+ */
+export const MAX_SKELETONS = 20
+
+interface Probe {
+  skeleton: Skeleton
+  order: string[]
+  allowed: Map<string, KindPair[]>
+}
+
+/** Target slots of one skeleton tried for a template (a random shape has many sinks). */
+export const MAX_TARGET_SLOTS = 4
+
+const reads = (template: TaskTemplate, kind: Kind) => template.inputKinds.includes(kind)
+
+/**
+ * The target slots that could carry `template` of `family`, in target order, at most
+ * MAX_TARGET_SLOTS: not pinned to anything else, and fed a kind the template reads (a pick gives
+ * a scalar, a pack a list). A fixed topology with one target just gets its target back.
+ * @example targetSlotsFor(skeleton, divisorSum, 'math') // ['t9', 't12']
+ */
+export function targetSlotsFor(skeleton: Skeleton, template: TaskTemplate, family: string): string[] {
+  const fitting = skeleton.getAttribute('targets').filter((id) => {
+    const slot = skeleton.getNodeAttributes(id)
+    if (slot.type !== 'task' || (slot.family ?? family) !== family) return false
+    if (
+      slot.template !== undefined &&
+      slot.template !== template.id &&
+      slot.template !== template.referenceName
+    )
+      return false
+    if ((slot.outputKind ?? template.outputKind) !== template.outputKind) return false
+    if (slot.inputKind !== undefined && !reads(template, slot.inputKind)) return false
+    const source = skeleton.inNeighbors(id)[0]
+    const type = source === undefined ? 'task' : skeleton.getNodeAttribute(source, 'type')
+    return type === 'task' || reads(template, type === 'pick' ? 'scalar' : 'list')
+  })
+  return fitting.slice(0, MAX_TARGET_SLOTS)
+}
+
+export interface TargetQuery {
+  spec: GenerateSpec
+  registry: Registry
+  topology: Topology<unknown>
+  options: unknown
+  pool: TemplatePool
+}
+
+/**
+ * The first target slot of a skeleton (a topology must declare one).
+ * @example targetSlot(skeleton, 'chain').id // 't4'
+ */
+export function targetSlot(skeleton: Skeleton, topology: string) {
+  const id = skeleton.getAttribute('targets')?.[0]
+  if (id === undefined || !skeleton.hasNode(id)) {
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_GRAPH',
+      `topology "${topology}" built a skeleton without a target`,
+    )
+  }
+  const slot = skeleton.getNodeAttributes(id)
+  if (slot.type !== 'task') {
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_GRAPH',
+      `topology "${topology}": target "${id}" is not a task slot`,
+    )
+  }
+  return { id, slot }
+}
+
+/** Probe k of a spec, built lazily and kept. */
+function probes(query: TargetQuery): (k: number) => Probe {
+  const built: Probe[] = []
+  const { topology, spec } = query
+  return (k) => {
+    const known = built[k]
+    if (known) return known
+    const rng = createRng(spec.seed).split(topology.name, 'probe', k)
+    const skeleton = assertValidSkeleton(topology.build(query.options, rng), `topology "${topology.name}"`)
+    const order = topologicalOrder(skeleton)
+    targetSlot(skeleton, topology.name)
+    const made: Probe = { skeleton, order, allowed: slotKinds(skeleton, order, query.pool).allowed }
+    built[k] = made
+    return made
+  }
+}
+
+const sameShape = (a: Skeleton, b: Skeleton) => JSON.stringify(a.export()) === JSON.stringify(b.export())
+
+/**
+ * The target category and the target template ids, in category order (or the spec's order).
+ * Unknown requested ids throw ARBIGRAPH_UNKNOWN_TEMPLATE; an infeasible requested one throws
+ * ARBIGRAPH_UNSATISFIABLE; infeasible templates are skipped by default.
+ * @example resolveTargets(query).targets // ['Convolution', 'FWHT', …]
+ */
+export function resolveTargets(query: TargetQuery): { family: string; targets: string[] } {
+  const probe = probes(query)
+  const first = probe(0)
+  const { slot } = targetSlot(first.skeleton, query.topology.name)
+  const family = slot.family ?? query.spec.categories[0]!
+  const templates = getCategory(query.registry, family).templates
+  // A second probe is built only when the first rejects a template: equal probes mean a fixed
+  // shape, where more probes cannot help.
+  let limit: number | undefined
+  const fitsProbe = (
+    { skeleton, order, allowed }: Probe,
+    template: TaskTemplate,
+  ): ArbigraphError | undefined => {
+    const pairs = template.inputKinds.map((inputKind) => ({ inputKind, outputKind: template.outputKind }))
+    let last: ArbigraphError | undefined
+    for (const target of targetSlotsFor(skeleton, template, family)) {
+      try {
+        feasibleKinds(skeleton, order, new Map(allowed).set(target, pairs))
+        return undefined
+      } catch (error) {
+        if (!(error instanceof ArbigraphError) || error.code !== 'ARBIGRAPH_UNSATISFIABLE') throw error
+        last = error
+      }
+    }
+    return (
+      last ??
+      new ArbigraphError(
+        'ARBIGRAPH_UNSATISFIABLE',
+        `topology "${query.topology.name}": no target slot can read the input kinds of "${template.id}" (${template.inputKinds.join(', ')})`,
+      )
+    )
+  }
+  const fits = (template: TaskTemplate): void => {
+    for (let k = 0; ; k++) {
+      const error = fitsProbe(probe(k), template)
+      if (error === undefined) return
+      limit ??= sameShape(first.skeleton, probe(1).skeleton) ? 1 : MAX_SKELETONS
+      if (k + 1 >= limit) throw error
+    }
+  }
+  if (query.spec.targets !== undefined) {
+    const targets = query.spec.targets.map((wanted) => {
+      const template = templates.find((t) => t.id === wanted || t.referenceName === wanted)
+      if (!template)
+        throw new ArbigraphError(
+          'ARBIGRAPH_UNKNOWN_TEMPLATE',
+          `targets: unknown template "${wanted}" in category "${family}"`,
+        )
+      fits(template)
+      return template.id
+    })
+    return { family, targets }
+  }
+  const candidates =
+    slot.template === undefined
+      ? templates
+      : templates.filter((t) => t.id === slot.template || t.referenceName === slot.template)
+  const targets = candidates.flatMap((template) => {
+    try {
+      fits(template)
+      return [template.id]
+    } catch (error) {
+      if (error instanceof ArbigraphError && error.code === 'ARBIGRAPH_UNSATISFIABLE') return []
+      throw error
+    }
+  })
+  return { family, targets }
+}

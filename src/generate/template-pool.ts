@@ -1,0 +1,91 @@
+/**
+ * The templates one generation may use, indexed for the generator's questions: which (input,
+ * output) kind pairs a slot can take, and which templates of a category fit a chosen pair.
+ * Built once per dataset so the per-node work is a map lookup, not a scan of every category.
+ */
+import type { TaskSlot } from '../contracts/skeleton.ts'
+import type { Category, TaskTemplate } from '../contracts/template.ts'
+import { ArbigraphError } from '../errors.ts'
+import { getCategory, getTemplate, type Registry } from '../registry.ts'
+import type { Kind } from '../values.ts'
+import type { KindPair } from './assign-kinds.ts'
+
+export interface TemplatePool {
+  /** The spec's categories, in spec order. */
+  readonly categories: readonly Category[]
+  /** Templates of `family` reading `inputKind` and writing `outputKind`, in category order. */
+  fitting(family: string, inputKind: Kind, outputKind: Kind): readonly TaskTemplate[]
+  /** The template a slot pins, or undefined when it pins none. */
+  pinned(slot: TaskSlot, where: string): TaskTemplate | undefined
+  /** The kind pairs a slot may take: its pinned template's, its family's, or the categories'. */
+  pairs(slot: TaskSlot, where: string): KindPair[]
+}
+
+const pairKey = (family: string, inputKind: Kind, outputKind: Kind) =>
+  `${family}\u0000${inputKind}\u0000${outputKind}`
+
+const pairsOfTemplate = (template: TaskTemplate): KindPair[] =>
+  template.inputKinds.map((inputKind) => ({ inputKind, outputKind: template.outputKind }))
+
+function uniquePairs(pairs: Iterable<KindPair>): KindPair[] {
+  const seen = new Map<string, KindPair>()
+  for (const pair of pairs) seen.set(`${pair.inputKind}->${pair.outputKind}`, pair)
+  return [...seen.values()]
+}
+
+/**
+ * Indexes the templates of `categories` (and of any other registered family a slot pins).
+ * @example createTemplatePool(registry, ['math']).fitting('math', 'scalar', 'list').length // 10
+ */
+export function createTemplatePool(registry: Registry, categories: readonly string[]): TemplatePool {
+  const index = new Map<string, TaskTemplate[]>()
+  const familyPairs = new Map<string, KindPair[]>()
+  const indexFamily = (family: string): KindPair[] => {
+    const known = familyPairs.get(family)
+    if (known) return known
+    const category = getCategory(registry, family)
+    for (const template of category.templates) {
+      for (const pair of pairsOfTemplate(template)) {
+        const key = pairKey(family, pair.inputKind, pair.outputKind)
+        const list = index.get(key) ?? []
+        list.push(template)
+        index.set(key, list)
+      }
+    }
+    const pairs = uniquePairs(category.templates.flatMap(pairsOfTemplate))
+    familyPairs.set(family, pairs)
+    return pairs
+  }
+  const resolved = categories.map((name) => getCategory(registry, name))
+  const allPairs = uniquePairs(categories.flatMap(indexFamily))
+
+  const pinned = (slot: TaskSlot, where: string): TaskTemplate | undefined => {
+    if (slot.template === undefined) return undefined
+    if (slot.family !== undefined) return getTemplate(registry, slot.family, slot.template)
+    const found = resolved.flatMap((c) =>
+      c.templates.filter((t) => t.id === slot.template || t.referenceName === slot.template),
+    )
+    if (found.length === 0) {
+      throw new ArbigraphError(
+        'ARBIGRAPH_UNKNOWN_TEMPLATE',
+        `node ${where}: unknown template "${slot.template}" in categories ${categories.map((c) => `"${c}"`).join(', ')}`,
+      )
+    }
+    return found[0]
+  }
+
+  return {
+    categories: resolved,
+    fitting(family, inputKind, outputKind) {
+      indexFamily(family)
+      return index.get(pairKey(family, inputKind, outputKind)) ?? []
+    },
+    pinned,
+    pairs(slot, where) {
+      const template = pinned(slot, where)
+      if (template) return pairsOfTemplate(template)
+      if (slot.family !== undefined) return indexFamily(slot.family)
+      return allPairs
+    },
+  }
+}

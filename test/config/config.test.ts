@@ -1,0 +1,91 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, test } from 'vitest'
+import { math } from '../../plugins/math/index.ts'
+import { defineConfig, loadConfig, loadRegistry, resolveConfig } from '../../src/config.ts'
+import { getCategory, getTopology } from '../../src/registry.ts'
+
+const fixture = fileURLToPath(new URL('../fixtures/user-plugin', import.meta.url))
+const builtins = [{ name: 'builtin', categories: [math] }]
+
+function tempConfig(content: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'arbigraph-config-'))
+  writeFileSync(join(dir, 'arbigraph.config.ts'), content)
+  return dir
+}
+
+async function rejection(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await promise
+  } catch (error) {
+    return error as { code: string; message: string }
+  }
+  throw new Error('expected a rejection')
+}
+
+describe('user config', () => {
+  test('no config file means no extra plugins', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbigraph-empty-'))
+    expect(await loadConfig(dir)).toEqual({ plugins: [] })
+  })
+
+  test('the fixture config adds a toy category and topology after the built-ins', async () => {
+    const registry = await loadRegistry(builtins, fixture)
+    expect(getCategory(registry, 'math').templates.length).toBe(40)
+    expect(getCategory(registry, 'toy').templates.map((t) => t.id)).toEqual(['Shift', 'Countdown', 'Total'])
+    expect(getTopology(registry, 'toy-pair').name).toBe('toy-pair')
+  })
+
+  test('defineConfig is the identity', () => {
+    const config = { plugins: [] }
+    expect(defineConfig(config)).toBe(config)
+  })
+
+  test('a wrong shape names the file and the path', () => {
+    let error: { code?: string; message?: string } = {}
+    try {
+      resolveConfig(
+        { plugins: [{ name: 'x', categories: [{ name: 'c', templates: [{ id: 'T' }] }] }] },
+        'cfg.ts',
+      )
+    } catch (e) {
+      error = e as typeof error
+    }
+    expect(error.code).toBe('ARBIGRAPH_BAD_CONFIG')
+    expect(error.message).toContain('cfg.ts: plugins[0].categories[0].templates[0]: expected a task template')
+  })
+
+  test('an unknown key is rejected', async () => {
+    const dir = tempConfig('export default { plugin: [] }\n')
+    const error = await rejection(loadConfig(dir))
+    expect(error.code).toBe('ARBIGRAPH_BAD_CONFIG')
+    expect(error.message).toContain('arbigraph.config.ts')
+    expect(error.message).toContain('plugin')
+  })
+
+  test('a config that fails to load says so', async () => {
+    const dir = tempConfig("throw new Error('boom in config')\nexport default {}\n")
+    const error = await rejection(loadConfig(dir))
+    expect(error.code).toBe('ARBIGRAPH_BAD_CONFIG')
+    expect(error.message).toMatch(/arbigraph\.config\.ts: failed to load: .*boom in config/)
+  })
+
+  test('a config without a default export says how to write one', async () => {
+    const dir = tempConfig('export const config = { plugins: [] }\n')
+    const error = await rejection(loadConfig(dir))
+    expect(error.message).toContain('no default export; write `export default defineConfig(')
+  })
+
+  test('a plugin name clash with the built-ins is an error naming both plugins', async () => {
+    const dir = tempConfig(
+      "export default { plugins: [{ name: 'mine', categories: [{ name: 'math', templates: [{ id: 'T', family: 'math', inputKinds: ['scalar'], outputKind: 'scalar', params() { return {} }, solve() { return 2n }, text() { return '' } }] }] }] }\n",
+    )
+    const error = await rejection(loadRegistry(builtins, dir))
+    expect(error.code).toBe('ARBIGRAPH_DUPLICATE')
+    expect(error.message).toContain(
+      'plugin "mine" registers category "math", already registered by plugin "builtin"',
+    )
+  })
+})
