@@ -4,18 +4,26 @@
  * the zod schemas' input side.
  */
 import { z } from 'zod'
+import { caseRecordSchema } from './case-record.ts'
 import { generateSpecSchema, manifestSchema } from './dataset.ts'
 import { instanceGradeSchema } from './grade.ts'
 import { instanceSchema } from './instance.ts'
+import { resultsSchema } from './results.ts'
 
 export const publishedSchemas = {
   instance: instanceSchema,
   'dataset-manifest': manifestSchema,
   'generate-spec': generateSpecSchema,
   'instance-grade': instanceGradeSchema,
+  'case-record': caseRecordSchema,
+  results: resultsSchema,
 } satisfies Record<string, z.ZodType>
 
 /** The JSON Schema of one published format, as written to `schemas/<stem>.schema.json`. */
 export function jsonSchemaOf(stem: keyof typeof publishedSchemas): Record<string, unknown> {
-  return z.toJSONSchema(publishedSchemas[stem], { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>
+  return z.toJSONSchema(publishedSchemas[stem], {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as Record<string, unknown>
 }

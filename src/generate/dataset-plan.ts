@@ -15,6 +15,7 @@ import { getCategory, getTemplate, getTopology, type Registry } from '../registr
 import { createRng } from '../rng.ts'
 import { instantiate } from './instantiate.ts'
 import { MAX_SKELETONS, resolveTargets, targetSlotsFor } from './resolve-targets.ts'
+import { planSample, type SamplePlan } from './sample-plan.ts'
 import { createTemplatePool, type TemplatePool } from './template-pool.ts'
 
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -35,6 +36,13 @@ export interface DatasetPlan {
   /** Target template ids, in category order. */
   targets: string[]
   pool: TemplatePool
+  /**
+   * Set when the topology ignores its RNG (chain, multichain, dag, …): then one skeleton and one
+   * sample plan per (target, slot) serve every sample — building and validating a graphology graph
+   * per sample was most of the generation time.
+   */
+  fixedSkeleton: Skeleton | undefined
+  samplePlans: Map<string, { skeleton: Skeleton; plan: SamplePlan }>
 }
 
 function usage(message: string): ArbigraphError {
@@ -76,7 +84,39 @@ export function planDataset(rawSpec: unknown, registry: Registry): DatasetPlan {
       `topology "${topology.name}": no template of category "${family}" fits the target slot`,
     )
   }
-  return { spec, registry, topology, options, family, pool, targets }
+  return {
+    spec,
+    registry,
+    topology,
+    options,
+    family,
+    pool,
+    targets,
+    fixedSkeleton: fixedSkeleton(topology, options),
+    samplePlans: new Map(),
+  }
+}
+
+/** The topology's skeleton when two different streams build the same graph, else undefined. */
+function fixedSkeleton(topology: Topology<unknown>, options: Record<string, unknown>): Skeleton | undefined {
+  const probe = createRng('arbigraph:fixed-skeleton-probe')
+  const a = topology.build(options, probe.split('a'))
+  const b = topology.build(options, probe.split('b'))
+  return JSON.stringify(a.export()) === JSON.stringify(b.export()) ? a : undefined
+}
+
+/** The skeleton with `target` pinned at `slot`, and its sample plan, built once per pair. */
+function pinnedPlan(plan: DatasetPlan, base: Skeleton, target: string, slot: string) {
+  const key = `${target}\u0000${slot}`
+  let entry = plan.samplePlans.get(key)
+  if (!entry) {
+    const skeleton = base.copy() as Skeleton
+    const original = skeleton.getNodeAttributes(slot) as TaskSlot
+    skeleton.replaceNodeAttributes(slot, { ...original, family: plan.family, template: target })
+    entry = { skeleton, plan: planSample(skeleton, plan.pool) }
+    plan.samplePlans.set(key, entry)
+  }
+  return entry
 }
 
 /**
@@ -89,8 +129,42 @@ export async function generateSample(plan: DatasetPlan, target: string, sample: 
   const { spec, topology } = plan
   const rng = createRng(spec.seed).split(topology.name, 'target', target, 'sample', sample)
   const template = getTemplate(plan.registry, plan.family, target)
+  const common = {
+    target: '',
+    registry: plan.registry,
+    topology,
+    // The options as the spec gave them: plain JSON, whereas parsed options may hold objects
+    // (a custom DAG's graph) that would not serialize the same after crossing threads.
+    options: spec.options,
+    categories: spec.categories,
+    seed: spec.seed,
+    sample,
+    rng,
+    repeatTemplates: spec.repeatTemplates,
+    maxAttempts: spec.maxAttempts,
+    pool: plan.pool,
+  }
   let last: unknown
-  for (let k = 0; k < MAX_SKELETONS; k++) {
+  const unsatisfiable = (error: unknown) => {
+    if (!(error instanceof ArbigraphError) || error.code !== 'ARBIGRAPH_UNSATISFIABLE') throw error
+    last = error
+  }
+  if (plan.fixedSkeleton) {
+    for (const slot of targetSlotsFor(plan.fixedSkeleton, template, plan.family)) {
+      const pinned = pinnedPlan(plan, plan.fixedSkeleton, target, slot)
+      try {
+        return await instantiate({
+          ...common,
+          target: slot,
+          skeleton: pinned.skeleton,
+          samplePlan: pinned.plan,
+        })
+      } catch (error) {
+        unsatisfiable(error)
+      }
+    }
+  }
+  for (let k = 0; k < MAX_SKELETONS && !plan.fixedSkeleton; k++) {
     const skeleton = topology
       .build(plan.options, k === 0 ? rng.split('skeleton') : rng.split('skeleton', k))
       .copy() as Skeleton
@@ -98,25 +172,9 @@ export async function generateSample(plan: DatasetPlan, target: string, sample: 
       const original = skeleton.getNodeAttributes(slot) as TaskSlot
       skeleton.replaceNodeAttributes(slot, { ...original, family: plan.family, template: target })
       try {
-        return await instantiate({
-          skeleton,
-          target: slot,
-          registry: plan.registry,
-          topology,
-          // The options as the spec gave them: plain JSON, whereas parsed options may hold objects
-          // (a custom DAG's graph) that would not serialize the same after crossing threads.
-          options: spec.options,
-          categories: spec.categories,
-          seed: spec.seed,
-          sample,
-          rng,
-          repeatTemplates: spec.repeatTemplates,
-          maxAttempts: spec.maxAttempts,
-          pool: plan.pool,
-        })
+        return await instantiate({ ...common, target: slot, skeleton })
       } catch (error) {
-        if (!(error instanceof ArbigraphError) || error.code !== 'ARBIGRAPH_UNSATISFIABLE') throw error
-        last = error
+        unsatisfiable(error)
         skeleton.replaceNodeAttributes(slot, original)
       }
     }

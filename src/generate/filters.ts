@@ -22,20 +22,20 @@ const tooLarge = (v: Scalar): boolean =>
 const isTrivial = (v: Scalar): boolean =>
   typeof v === 'bigint' ? v === 0n || v === 1n || v === -1n : v === 0 || v === 1 || v === -1
 
-/** A key under which Python-equal numbers collide: `1` and `1.0` are the same element. */
-const numericKey = (v: Scalar): string => {
-  if (typeof v === 'bigint') return v.toString()
-  if (Number.isInteger(v)) return BigInt(v).toString()
-  return `f${v}`
-}
+/**
+ * A Map key under which Python-equal numbers collide: `1` and `1.0` are the same element.
+ * Bigints are compared by value as Map keys, so no string conversion is needed on the hot path.
+ */
+const numericKey = (v: Scalar): bigint | number =>
+  typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : v
 
 /** Python `[…] == list(range(start, start + n))`. */
 const isRun = (list: readonly Scalar[], start: number): boolean =>
-  list.every((x, i) => valuesEqual(x, BigInt(start + i)))
+  list.every((x, i) => (typeof x === 'bigint' ? x === BigInt(start + i) : valuesEqual(x, BigInt(start + i))))
 
 /** The list rules both filters share: majority element and the two counting patterns. */
 function listShapeReason(list: readonly Scalar[]): string | undefined {
-  const counts = new Map<string, number>()
+  const counts = new Map<bigint | number, number>()
   let top = 0
   for (const x of list) {
     const key = numericKey(x)

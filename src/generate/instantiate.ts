@@ -17,7 +17,7 @@ import { renderPrompt } from '../render/render-prompt.ts'
 import type { Rng } from '../rng.ts'
 import { nodeName } from './assign-kinds.ts'
 import { type AttemptContext, fillAttempt } from './fill-attempt.ts'
-import { planSample } from './sample-plan.ts'
+import { planSample, type SamplePlan } from './sample-plan.ts'
 import { createTemplatePool, type TemplatePool } from './template-pool.ts'
 
 /** The reference gives up on a sample after 100 attempts (reference spec §6.3). */
@@ -44,6 +44,8 @@ export interface InstantiateOptions {
   maxAttempts?: number
   /** Reuse one pool across samples (it only depends on registry and categories). */
   pool?: TemplatePool
+  /** The skeleton's plan, when the caller already made it (it depends only on the skeleton and pool). */
+  samplePlan?: SamplePlan
 }
 
 /** The first target's pinned template, for messages before any attempt succeeded. */
@@ -59,7 +61,7 @@ function targetLabel(skeleton: Skeleton, first: string | undefined): string {
  */
 export async function instantiate(o: InstantiateOptions): Promise<Instance> {
   const pool = o.pool ?? createTemplatePool(o.registry, o.categories)
-  const plan = planSample(o.skeleton, pool)
+  const plan = o.samplePlan ?? planSample(o.skeleton, pool)
   const ctx: AttemptContext = {
     plan,
     pool,

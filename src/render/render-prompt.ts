@@ -40,13 +40,18 @@ export function renderTaskBlock(node: TaskNode, registry: Registry): string {
   return `${taskHeading(node.number)}\n${body.trimEnd()}`
 }
 
-/** The name under which a node's value appears in the prompt. */
-function valueName(draft: InstanceDraft, id: string, junction: string): string {
-  const task = draft.nodes.find((node) => node.id === id)
-  if (task) return `task_${task.number}_out`
-  const other = draft.junctions.find((j) => j.id === id)
-  if (other) return other.name
-  throw new ArbigraphError('ARBIGRAPH_BAD_INPUT', `junction "${junction}": unknown source node "${id}"`)
+/** The names under which node values appear in the prompt, by node id (one pass: graphs reach 10^4 nodes). */
+function valueNames(draft: InstanceDraft): (id: string, junction: string) => string {
+  const names = new Map<string, string>()
+  for (const node of draft.nodes) names.set(node.id, `task_${node.number}_out`)
+  for (const junction of draft.junctions) names.set(junction.id, junction.name)
+  return (id, junction) => {
+    const name = names.get(id)
+    if (name === undefined) {
+      throw new ArbigraphError('ARBIGRAPH_BAD_INPUT', `junction "${junction}": unknown source node "${id}"`)
+    }
+    return name
+  }
 }
 
 /** Walks the tasks in prompt order and inserts each junction's text before its first reader. */
@@ -56,6 +61,14 @@ function bodyParts(draft: InstanceDraft, registry: Registry): PromptPart[] {
   for (const node of draft.nodes) {
     const from = node.source.node
     if (from !== null && !firstReader.has(from)) firstReader.set(from, node.number)
+  }
+  const valueName = valueNames(draft)
+  const picksBySource = new Map<string, Junction[]>()
+  for (const j of draft.junctions) {
+    if (j.op !== 'pick') continue
+    const list = picksBySource.get(j.sources[0]!) ?? []
+    list.push(j)
+    picksBySource.set(j.sources[0]!, list)
   }
   const emitted = new Set<string>()
   const parts: PromptPart[] = []
@@ -68,19 +81,19 @@ function bodyParts(draft: InstanceDraft, registry: Registry): PromptPart[] {
     }
     if (junction.op === 'pack') {
       emitted.add(junction.id)
-      const names = junction.sources.map((id) => valueName(draft, id, junction.id))
+      const names = junction.sources.map((id) => valueName(id, junction.id))
       const length = Array.isArray(junction.output) ? junction.output.length : PACK_LENGTH
       parts.push({ kind: 'junction', text: packText(junction.name, names, length) })
       return
     }
     // Picks from the same list are defined together, as a multichain expansion is.
     const source = junction.sources[0]!
-    const group = draft.junctions
-      .filter((j) => j.op === 'pick' && j.sources[0] === source && !emitted.has(j.id))
+    const group = (picksBySource.get(source) ?? [])
+      .filter((j) => !emitted.has(j.id))
       .sort((a, b) => (firstReader.get(a.id) ?? Infinity) - (firstReader.get(b.id) ?? Infinity))
     for (const pick of group) emitted.add(pick.id)
     const picks = group.map((pick) => ({ name: pick.name, index: pick.index ?? 0 }))
-    parts.push({ kind: 'junction', text: pickGroupText(valueName(draft, source, junction.id), picks) })
+    parts.push({ kind: 'junction', text: pickGroupText(valueName(source, junction.id), picks) })
   }
   for (const node of draft.nodes) {
     const junction = node.source.node === null ? undefined : junctions.get(node.source.node)

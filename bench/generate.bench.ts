@@ -1,0 +1,60 @@
+/**
+ * `npm run bench:generate`: generation speed, measured in this run.
+ *
+ * - The paper's math chain (40 targets × 16 samples × 4 tasks) and multichain (× 8 tasks), one
+ *   worker, against the reference implementation's times measured on this machine kind
+ *   (10.05 s and 12.74 s; goal ≥ 50× faster).
+ * - Random DAGs of 10 to 10,000 tasks (one instance each, median of runs) and the log-log slope
+ *   of time against size (goal ≤ 1.15; 10^4 tasks ≤ 2 s).
+ */
+import { defaultRegistry } from '../plugins/index.ts'
+import { generateDataset } from '../src/generate/generate-dataset.ts'
+
+const REFERENCE_SECONDS = { chain: 10.05, multichain: 12.74 }
+const PAPER_STRUCTURE = "['math','math',['math','math'],['math','math'],'math','math']"
+const registry = defaultRegistry()
+
+async function seconds(spec: Record<string, unknown>, runs: number): Promise<number> {
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now()
+    await generateDataset({ categories: ['math'], seed: '0', ...spec }, { registry })
+    times.push((performance.now() - start) / 1000)
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!
+}
+
+// Warm up the JIT and the number-theory caches so the first measurement is not a cold start.
+await seconds({ topology: 'chain', options: { length: 4 }, samplesPerTask: 2 }, 1)
+
+console.log('paper datasets (1 worker)')
+for (const [name, options] of [
+  ['chain', { length: 4 }],
+  ['multichain', { structure: PAPER_STRUCTURE }],
+] as const) {
+  const s = await seconds({ topology: name, options, samplesPerTask: 16 }, 3)
+  const ref = REFERENCE_SECONDS[name]
+  const ratio = ref / s
+  console.log(`  ${name.padEnd(10)} 640 instances  ${s.toFixed(3)} s   reference ${ref} s   ${ratio.toFixed(1)}× faster ${ratio >= 50 ? '(goal ≥ 50× met)' : '(goal ≥ 50× NOT met)'}`)
+}
+
+console.log('random DAG, one instance (median of runs)')
+const sizes = [10, 100, 1000, 10_000]
+const points: [number, number][] = []
+for (const nodes of sizes) {
+  const runs = nodes >= 10_000 ? 3 : 5
+  const s = await seconds({ topology: 'random', options: { nodes }, samplesPerTask: 1, targets: ['DivisorSum'] }, runs)
+  points.push([nodes, s])
+  console.log(`  ${String(nodes).padStart(6)} tasks  ${(s * 1000).toFixed(1)} ms`)
+}
+const logs = points.map(([n, s]) => [Math.log10(n), Math.log10(s)] as const)
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
+const mx = mean(logs.map(([x]) => x))
+const my = mean(logs.map(([, y]) => y))
+const slope =
+  logs.reduce((acc, [x, y]) => acc + (x - mx) * (y - my), 0) / logs.reduce((acc, [x]) => acc + (x - mx) ** 2, 0)
+const [, t1k] = points[2]!
+const [, t10k] = points[3]!
+const tail = Math.log10(t10k / t1k)
+console.log(`  log-log slope: ${slope.toFixed(3)} (least squares over all sizes), ${tail.toFixed(3)} (1,000 → 10,000); goal ≤ 1.15`)
+console.log(`  10,000 tasks: ${t10k.toFixed(2)} s; goal ≤ 2 s ${t10k <= 2 ? '(met)' : '(NOT met)'}`)

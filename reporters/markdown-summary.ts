@@ -1,0 +1,59 @@
+/**
+ * The Markdown reporter: the same table as the terminal, for humans reading CI. It is appended to
+ * `$GITHUB_STEP_SUMMARY` (GitHub collects every step's appends into the job page) and/or written
+ * to a file, with the gate's verdict when a gate is set.
+ */
+import { appendFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import { modelLabel } from '../src/contracts/results.ts'
+import { writeFileAtomic } from '../src/io/atomic-write.ts'
+import type { GateRule } from '../src/metrics/gate.ts'
+import { evaluateGate, needsTasks } from '../src/metrics/gate.ts'
+import { summarize } from '../src/metrics/summarize.ts'
+import { formatMarkdown } from '../src/report/format-markdown.ts'
+import { collectRecords } from './collect-records.ts'
+
+export interface MarkdownSummaryOptions {
+  /**
+   * File to write (relative to the Vitest root); `false` for none.
+   * @default 'out/summary.md'
+   */
+  path?: string | false
+  /**
+   * File to append to, usually `$GITHUB_STEP_SUMMARY`; `false` for none.
+   * @default false
+   */
+  stepSummary?: string | false
+  /**
+   * Gate rules whose verdict the summary states; `null` for none.
+   * @default null
+   */
+  gate?: GateRule[] | null
+}
+
+/**
+ * The Markdown summary reporter.
+ * @example vitest.config.reporters.push(markdownSummaryReporter({ stepSummary: process.env.GITHUB_STEP_SUMMARY }))
+ */
+export function markdownSummaryReporter(options: MarkdownSummaryOptions = {}): Reporter {
+  let vitest: Vitest | undefined
+  return {
+    onInit(ctx) {
+      vitest = ctx
+    },
+    async onTestRunEnd(modules: ReadonlyArray<TestModule>) {
+      const { path = 'out/summary.md', stepSummary = false, gate = null } = options
+      if (path === false && stepSummary === false) return
+      const records = collectRecords(modules)
+      const summary = summarize(records, { byTask: gate !== null && needsTasks(gate) })
+      const verdict = gate && { rules: gate.map((r) => r.text), broken: evaluateGate(gate, summary.cells) }
+      // Per-task cells exist only for the gate; the summary shows topology × category.
+      const shown = { ...summary, cells: summary.cells.filter((c) => c.task === null) }
+      const text = formatMarkdown(shown, modelLabel(records), verdict)
+      const root = vitest?.config.root ?? process.cwd()
+      if (path !== false) await writeFileAtomic(resolve(root, path), text)
+      if (stepSummary !== false) await appendFile(resolve(root, stepSummary), text)
+    },
+  }
+}

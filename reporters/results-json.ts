@@ -1,0 +1,55 @@
+/**
+ * The results-file reporter: writes every case record of the run, with the model and run facts
+ * (times, shard, merge, ARBIGRAPH_* settings), to one JSON file, atomically, so a crash never
+ * leaves half a file. `arbigraph report` recomputes every number from it.
+ */
+import { resolve } from 'node:path'
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import { writeFileAtomic } from '../src/io/atomic-write.ts'
+import { buildResults, runEnv } from '../src/report/build-results.ts'
+import { collectRecords } from './collect-records.ts'
+
+export interface ResultsJsonOptions {
+  /**
+   * Where to write, relative to the Vitest root.
+   * @default 'out/results.json'
+   */
+  path?: string
+}
+
+/**
+ * The results-file reporter.
+ * @example vitest.config.reporters.push(resultsJsonReporter({ path: 'out/results.json' }))
+ */
+export function resultsJsonReporter(options: ResultsJsonOptions = {}): Reporter {
+  let vitest: Vitest | undefined
+  let started = new Date()
+  return {
+    onInit(ctx) {
+      vitest = ctx
+      started = new Date()
+    },
+    onTestRunStart() {
+      started = new Date()
+    },
+    async onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors, reason: TestRunEndReason) {
+      const records = collectRecords(modules)
+      const config = vitest?.config
+      const results = buildResults(
+        records,
+        {
+          started: started.toISOString(),
+          finished: new Date().toISOString(),
+          reason,
+          shard: config?.shard ? { index: config.shard.index, count: config.shard.count } : null,
+          merged: Boolean(config?.mergeReports),
+          env: runEnv(process.env),
+        },
+        `arbigraph reporters, vitest ${vitest?.version ?? 'unknown'}`,
+      )
+      const path = resolve(config?.root ?? process.cwd(), options.path ?? 'out/results.json')
+      await writeFileAtomic(path, `${JSON.stringify(results, null, 2)}\n`)
+      vitest?.logger.log(`arbigraph: wrote ${records.length} case records to ${path}`)
+    },
+  }
+}

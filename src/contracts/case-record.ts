@@ -1,0 +1,81 @@
+/**
+ * The case record: everything a report needs about one trial of one case (one epoch of one
+ * instance), and nothing more. A suite's test puts it into `task.meta.arbigraph`; the reporters
+ * read it back with `testCase.meta()` (also after `vitest --merge-reports`), and the results file
+ * stores one per trial. It must survive structured clone and JSON, so it is stored in its wire
+ * form: the grade's values are Python repr strings (`z.input` of the schema), never bigints.
+ * A record is either a model outcome (`grade` set) or an infrastructure error (`infraError` set:
+ * the endpoint failed after retries), never both, so every reported number can say which it is.
+ * Reference: docs/research/arbigraph-reference-harness.md §5 (per-sample metrics), §6.2.
+ */
+import { z } from 'zod'
+import { ArbigraphError, formatPath } from '../errors.ts'
+import { instanceGradeSchema } from './grade.ts'
+import { agentStatusSchema } from './transcript.ts'
+
+export const CASE_RECORD_SCHEMA = 'arbigraph.case/1'
+
+const count = z.number().int().min(0)
+
+export const caseRecordSchema = z
+  .object({
+    schema: z.literal(CASE_RECORD_SCHEMA),
+    caseId: z.string().min(1).describe('Stable case id; the same across epochs.'),
+    instanceId: z.string().min(1),
+    topology: z.string().min(1),
+    category: z.string().min(1),
+    task: z.string().min(1).describe('Target task name: the per-task breakdown groups by it.'),
+    sample: count.describe('Sample index of the instance within its task.'),
+    epoch: count.describe('0-based repetition index (ARBIGRAPH_EPOCHS); each epoch is one trial.'),
+    model: z.string().min(1).describe('Model id; "sim:*" marks the built-in simulated endpoint.'),
+    protocol: z.enum(['chat', 'text']),
+    grade: instanceGradeSchema.nullable().describe('The grade; null exactly when infraError is set.'),
+    status: agentStatusSchema.nullable().describe('Terminal status of the agent loop, when it ran.'),
+    infraError: z
+      .object({ reason: z.string() })
+      .strict()
+      .nullable()
+      .describe('The endpoint (or harness) failed after retries: not a model outcome.'),
+    turns: count,
+    toolCalls: count,
+    repairs: z.object({ tool: count, final: count, cutoff: count }).strict(),
+    tokens: z.object({ prompt: count, completion: count }).strict(),
+    latencyMs: z.number().min(0),
+    cachedTurns: count.describe('Turns the request pool answered from its response cache.'),
+    transcriptRef: z.string().nullable().describe('Where the transcript is: "path#line" or an id.'),
+  })
+  .strict()
+  .refine((record) => (record.grade === null) !== (record.infraError === null), {
+    message: 'exactly one of "grade" and "infraError" must be set',
+    path: ['grade'],
+  })
+  .meta({ id: 'CaseRecord', title: 'ArbiGraph case record' })
+
+/** A record in its JSON-plain wire form: what `task.meta.arbigraph` and the results file hold. */
+export type CaseRecord = z.input<typeof caseRecordSchema>
+/** A record with its grade decoded (exact values: bigint ints). */
+export type DecodedCaseRecord = z.output<typeof caseRecordSchema>
+
+/** The first zod issue as `where: path: message (and N more problems)`. */
+export function describeZodError(error: z.ZodError, where: string): string {
+  const first = error.issues[0]!
+  const path = formatPath(first.path)
+  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problems)` : ''
+  return `${where}${path ? `: ${path}` : ''}: ${first.message}${more}`
+}
+
+/**
+ * Validates a record and returns it in wire form; `where` prefixes the error message.
+ * @example checkCaseRecord(testCase.meta().arbigraph, 'chain/math MulMod #3')
+ */
+export function checkCaseRecord(json: unknown, where = 'case record'): CaseRecord {
+  const parsed = caseRecordSchema.safeParse(json)
+  if (!parsed.success) throw new ArbigraphError('ARBIGRAPH_BAD_INPUT', describeZodError(parsed.error, where))
+  return z.encode(caseRecordSchema, parsed.data)
+}
+
+/**
+ * Turns a record with an exact (decoded) grade into its wire form, for `task.meta.arbigraph`.
+ * @example task.meta.arbigraph = encodeCaseRecord({ ...identity, grade, status, ... })
+ */
+export const encodeCaseRecord = (record: DecodedCaseRecord): CaseRecord => z.encode(caseRecordSchema, record)

@@ -1,0 +1,90 @@
+/**
+ * The results file: one run (or the merge of several shards) as the list of its case records,
+ * plus what is needed to interpret them: the model, who wrote the file, when, which shard, and
+ * the ARBIGRAPH_* settings in force. It stores records, not summaries, on purpose: every number
+ * a report prints is recomputed from `records` (`arbigraph report`), so the file cannot disagree
+ * with itself.
+ */
+import { z } from 'zod'
+import { ArbigraphError } from '../errors.ts'
+import type { CaseRecord } from './case-record.ts'
+import { caseRecordSchema, describeZodError } from './case-record.ts'
+
+export const RESULTS_SCHEMA = 'arbigraph.results/1'
+
+export const runInfoSchema = z
+  .object({
+    started: z.string().describe('ISO 8601 time the run (or the merge) started.'),
+    finished: z.string().describe('ISO 8601 time the run ended.'),
+    reason: z.enum(['passed', 'failed', 'interrupted']).describe("Vitest's run-end reason."),
+    shard: z
+      .object({ index: z.number().int().min(1), count: z.number().int().min(1) })
+      .strict()
+      .nullable()
+      .describe('The --shard this run covered; null for a whole or merged run.'),
+    merged: z.boolean().describe('Written by `vitest --merge-reports` from blob reports.'),
+    env: z.record(z.string(), z.string()).describe('ARBIGRAPH_* settings (secrets left out).'),
+  })
+  .strict()
+
+export const resultsSchema = z
+  .object({
+    schema: z.literal(RESULTS_SCHEMA),
+    model: z.string().describe('The model id of the records ("a, b" when several); "sim:*" is simulated.'),
+    simulated: z.boolean().describe('Some record came from the built-in simulated endpoint.'),
+    createdBy: z.string().describe('Tool and versions that wrote the file.'),
+    run: runInfoSchema,
+    records: z.array(caseRecordSchema),
+  })
+  .strict()
+  .superRefine((results, ctx) => {
+    const seen = new Map<string, number>()
+    results.records.forEach((record, i) => {
+      const key = `${record.caseId}@${record.epoch}`
+      const first = seen.get(key)
+      if (first === undefined) seen.set(key, i)
+      else
+        ctx.addIssue({
+          code: 'custom',
+          path: ['records', i],
+          message: `duplicate trial: case "${record.caseId}" epoch ${record.epoch} (first at records[${first}])`,
+        })
+    })
+  })
+  .meta({ id: 'Results', title: 'ArbiGraph results file' })
+
+/** The results file in wire form (as written to disk). */
+export type Results = z.input<typeof resultsSchema>
+export type RunInfo = z.input<typeof runInfoSchema>
+
+/**
+ * Parses and validates a results file's text; `where` (the path) prefixes every message.
+ * @example const results = decodeResults(await readFile('out/results.json', 'utf8'), 'out/results.json')
+ */
+export function decodeResults(text: string, where: string): Results {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    throw new ArbigraphError('ARBIGRAPH_BAD_INPUT', `${where}: malformed JSON (${(error as Error).message})`)
+  }
+  const parsed = resultsSchema.safeParse(json)
+  if (!parsed.success) throw new ArbigraphError('ARBIGRAPH_BAD_INPUT', describeZodError(parsed.error, where))
+  return z.encode(resultsSchema, parsed.data)
+}
+
+/**
+ * The model label for a set of records: their distinct model ids, sorted and comma-joined.
+ * @example modelLabel(records) // 'sim:oracle'
+ */
+export function modelLabel(records: readonly CaseRecord[]): string {
+  const models = [...new Set(records.map((r) => r.model))].sort()
+  return models.length === 0 ? 'unknown' : models.join(', ')
+}
+
+/**
+ * Whether any record comes from the simulated endpoint (model id starting with `sim:`).
+ * @example isSimulated([{ ...record, model: 'sim:oracle' }]) // true
+ */
+export const isSimulated = (records: readonly CaseRecord[]): boolean =>
+  records.some((r) => r.model.startsWith('sim:'))

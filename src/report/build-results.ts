@@ -1,0 +1,39 @@
+/**
+ * Assembles a results file from records and run facts. The ARBIGRAPH_* settings are kept so a
+ * run can be re-created, but anything that looks like a secret (a key, token or password, or
+ * credentials inside a URL) is left out: results files get uploaded as CI artifacts.
+ */
+import type { CaseRecord } from '../contracts/case-record.ts'
+import type { Results, RunInfo } from '../contracts/results.ts'
+import { isSimulated, modelLabel, RESULTS_SCHEMA } from '../contracts/results.ts'
+
+const SECRET = /KEY|TOKEN|SECRET|PASSWORD|AUTH/i
+
+/**
+ * The ARBIGRAPH_* variables of `env`, without secrets, sorted by name.
+ * @example runEnv({ ARBIGRAPH_EPOCHS: '3', ARBIGRAPH_API_KEY: 'x' }) // { ARBIGRAPH_EPOCHS: '3' }
+ */
+export function runEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const knobs: Record<string, string> = {}
+  for (const name of Object.keys(env).sort()) {
+    const value = env[name]
+    if (!name.startsWith('ARBIGRAPH_') || SECRET.test(name) || value === undefined) continue
+    knobs[name] = value.replace(/:\/\/[^/@\s]*@/, '://***@')
+  }
+  return knobs
+}
+
+/**
+ * A results file for `records`.
+ * @example buildResults(records, run, 'arbigraph 0.1.0, vitest 4.1.12')
+ */
+export function buildResults(records: CaseRecord[], run: RunInfo, createdBy: string): Results {
+  return {
+    schema: RESULTS_SCHEMA,
+    model: modelLabel(records),
+    simulated: isSimulated(records),
+    createdBy,
+    run,
+    records,
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Runs real Vitest on the reporter fixture project in a child process, so its exit code, stdout
+ * and stderr are exactly what a user or CI sees, and the outer test run's exit code is untouched.
+ */
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+
+const repo = join(import.meta.dirname, '..', '..')
+export const fixtureRoot = join(repo, 'test', 'fixtures', 'reporter-suite')
+const vitestBin = join(repo, 'node_modules', 'vitest', 'vitest.mjs')
+
+export interface FixtureRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** The environment without the outer Vitest's and our own settings, and without colours. */
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (key.startsWith('VITEST') || key.startsWith('ARBIGRAPH_') || key === 'GITHUB_STEP_SUMMARY') continue
+    if (key === 'TEST' || key === 'NODE_ENV' || key === 'FORCE_COLOR') continue
+    env[key] = value
+  }
+  // Only the files a test asks for: the fixture folder stays clean.
+  return { ...env, NO_COLOR: '1', CI: '1', ARBIGRAPH_MARKDOWN: 'off', ARBIGRAPH_RESULTS: 'off', ...extra }
+}
+
+/** `vitest <args…>` in the fixture project with `env` added. */
+export function runFixture(args: string[], env: Record<string, string>): Promise<FixtureRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [vitestBin, ...args, '--root', fixtureRoot], {
+      cwd: fixtureRoot,
+      env: cleanEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
