@@ -35,7 +35,9 @@ for (const [name, options] of [
   const s = await seconds({ topology: name, options, samplesPerTask: 16 }, 3)
   const ref = REFERENCE_SECONDS[name]
   const ratio = ref / s
-  console.log(`  ${name.padEnd(10)} 640 instances  ${s.toFixed(3)} s   reference ${ref} s   ${ratio.toFixed(1)}× faster ${ratio >= 50 ? '(goal ≥ 50× met)' : '(goal ≥ 50× NOT met)'}`)
+  console.log(
+    `  ${name.padEnd(10)} 640 instances  ${s.toFixed(3)} s   reference ${ref} s   ${ratio.toFixed(1)}× faster ${ratio >= 50 ? '(goal ≥ 50× met)' : '(goal ≥ 50× NOT met)'}`,
+  )
 }
 
 console.log('random DAG, one instance (median of runs)')
@@ -43,7 +45,10 @@ const sizes = [10, 100, 1000, 10_000]
 const points: [number, number][] = []
 for (const nodes of sizes) {
   const runs = nodes >= 10_000 ? 3 : 5
-  const s = await seconds({ topology: 'random', options: { nodes }, samplesPerTask: 1, targets: ['DivisorSum'] }, runs)
+  const s = await seconds(
+    { topology: 'random', options: { nodes }, samplesPerTask: 1, targets: ['DivisorSum'] },
+    runs,
+  )
   points.push([nodes, s])
   console.log(`  ${String(nodes).padStart(6)} tasks  ${(s * 1000).toFixed(1)} ms`)
 }
@@ -52,9 +57,12 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
 const mx = mean(logs.map(([x]) => x))
 const my = mean(logs.map(([, y]) => y))
 const slope =
-  logs.reduce((acc, [x, y]) => acc + (x - mx) * (y - my), 0) / logs.reduce((acc, [x]) => acc + (x - mx) ** 2, 0)
+  logs.reduce((acc, [x, y]) => acc + (x - mx) * (y - my), 0) /
+  logs.reduce((acc, [x]) => acc + (x - mx) ** 2, 0)
 const [, t1k] = points[2]!
 const [, t10k] = points[3]!
 const tail = Math.log10(t10k / t1k)
-console.log(`  log-log slope: ${slope.toFixed(3)} (least squares over all sizes), ${tail.toFixed(3)} (1,000 → 10,000); goal ≤ 1.15`)
+console.log(
+  `  log-log slope: ${slope.toFixed(3)} (least squares over all sizes), ${tail.toFixed(3)} (1,000 → 10,000); goal ≤ 1.15`,
+)
 console.log(`  10,000 tasks: ${t10k.toFixed(2)} s; goal ≤ 2 s ${t10k <= 2 ? '(met)' : '(NOT met)'}`)

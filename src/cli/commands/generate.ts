@@ -1,0 +1,188 @@
+/**
+ * `arbigraph generate <topology> … --out file.jsonl`: builds a generation spec from flags,
+ * generates the dataset (optionally on worker threads) with progress on stderr, and writes it
+ * atomically — on any error no file, not even a partial one, appears at `--out`. Topology flags
+ * are passed only to topologies whose options name them, so `chain --width 3` is a usage error
+ * rather than silently ignored.
+ */
+import { readFileSync } from 'node:fs'
+import { relative, resolve } from 'node:path'
+import type { GenerateSpec } from '../../contracts/dataset.ts'
+import { ArbigraphError } from '../../errors.ts'
+import { writeGeneratedDataset } from '../../generate/generate-dataset.ts'
+import { getTopology } from '../../registry.ts'
+import type { ParsedArgs } from '../args.ts'
+import { existingFile, intFlag, parseCommandArgs, usageError } from '../args.ts'
+import type { CliIo, Command } from '../command.ts'
+import { cliRegistry, optionFlag, topologyOptionKeys } from './list.ts'
+
+const FLAGS = {
+  length: { type: 'string' },
+  distractors: { type: 'string' },
+  structure: { type: 'string' },
+  graph: { type: 'string' },
+  nodes: { type: 'string' },
+  width: { type: 'string' },
+  'fan-in': { type: 'string' },
+  'pick-rate': { type: 'string' },
+  category: { type: 'string' },
+  targets: { type: 'string' },
+  'samples-per-task': { type: 'string' },
+  seed: { type: 'string' },
+  workers: { type: 'string' },
+  'max-attempts': { type: 'string' },
+  'repeat-templates': { type: 'boolean' },
+  out: { type: 'string' },
+} as const
+
+const list = (text: string | boolean | undefined): string[] | undefined =>
+  typeof text === 'string'
+    ? text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined
+
+/** Reads a node-link graph file; malformed JSON names the file. */
+function readGraphFile(cwd: string, path: string): unknown {
+  const full = existingFile(cwd, path)
+  try {
+    return JSON.parse(readFileSync(full, 'utf8'))
+  } catch (error) {
+    throw new ArbigraphError('ARBIGRAPH_BAD_GRAPH', `${path}: malformed JSON (${(error as Error).message})`)
+  }
+}
+
+/** A probability flag: a decimal number in [0, 1]. */
+function rateFlag(text: string): number {
+  const value = Number(text)
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
+    throw usageError('generate', `--pick-rate expects a number between 0 and 1, got "${text}"`)
+  }
+  return value
+}
+
+/** The topology options given on the command line, by option key. */
+function topologyFlags(values: ParsedArgs['values'], cwd: string): Record<string, unknown> {
+  const ints = (['length', 'distractors', 'nodes', 'width'] as const).map(
+    (key) => [key, intFlag('generate', key, values[key] as string | undefined)] as const,
+  )
+  const options: Record<string, unknown> = Object.fromEntries(ints.filter(([, v]) => v !== undefined))
+  const fanIn = intFlag('generate', 'fan-in', values['fan-in'] as string | undefined, { min: 1 })
+  if (fanIn !== undefined) options.fanIn = fanIn
+  if (typeof values['pick-rate'] === 'string') options.pickRate = rateFlag(values['pick-rate'])
+  if (typeof values.structure === 'string') options.structure = values.structure
+  if (typeof values.graph === 'string') options.graph = readGraphFile(cwd, values.graph)
+  return options
+}
+
+/** Builds the spec; the generator validates it (and the topology its options) in full. */
+async function buildSpec(
+  topologyName: string,
+  values: ParsedArgs['values'],
+  io: CliIo,
+): Promise<GenerateSpec> {
+  const options = topologyFlags(values, io.cwd)
+  const topology = getTopology(await cliRegistry(io), topologyName)
+  const accepted = topologyOptionKeys(topology)
+  const refused = accepted && Object.keys(options).filter((key) => !accepted.includes(key))
+  if (refused && refused.length > 0) {
+    const takes = accepted.length
+      ? `its options: ${accepted.map(optionFlag).join(', ')}`
+      : 'it takes no options'
+    throw usageError(
+      'generate',
+      `topology "${topology.name}" does not take ${refused.map(optionFlag).join(', ')} (${takes})`,
+    )
+  }
+  const maxAttempts = intFlag('generate', 'max-attempts', values['max-attempts'] as string | undefined, {
+    min: 1,
+  })
+  const targets = list(values.targets)
+  return {
+    topology: topology.name,
+    options,
+    categories: list(values.category) ?? ['math'],
+    ...(targets ? { targets } : {}),
+    samplesPerTask:
+      intFlag('generate', 'samples-per-task', values['samples-per-task'] as string | undefined, { min: 1 }) ??
+      16,
+    seed: typeof values.seed === 'string' ? values.seed : '0',
+    ...(values['repeat-templates'] ? { repeatTemplates: true } : {}),
+    ...(maxAttempts !== undefined ? { maxAttempts } : {}),
+  }
+}
+
+/**
+ * A progress callback printing at most about once a second, and at every 10% step.
+ * @example const onProgress = progressPrinter(io); onProgress(64, 640)
+ */
+export function progressPrinter(
+  io: CliIo,
+  now: () => number = Date.now,
+): (done: number, total: number) => void {
+  const start = now()
+  let lastTime = start
+  let lastStep = 0
+  return (done, total) => {
+    const t = now()
+    const step = Math.floor((done / total) * 10)
+    if (t - lastTime < 1000 && step === lastStep && done !== total) return
+    lastTime = t
+    lastStep = step
+    const rate = done / Math.max((t - start) / 1000, 1e-3)
+    io.err(
+      `generated ${done}/${total} (${((done / total) * 100).toFixed(0)}%, ${rate.toFixed(1)} instances/s)`,
+    )
+  }
+}
+
+/**
+ * The `generate` command.
+ * @example await main(['generate', 'chain', '--length', '4', '--out', 'chain-math.jsonl'])
+ */
+export const generateCommand: Command = {
+  name: 'generate',
+  summary: 'Generate a dataset file for a topology (baseline, forgetting, chain, multichain, dag, random).',
+  usage: [
+    'Usage: arbigraph generate <topology> [options] --out <file.jsonl>',
+    '',
+    'Topology options (each topology takes some of these; see "arbigraph list"):',
+    '  --length <n>            tasks in a chain',
+    '  --distractors <k>       distractor tasks (forgetting)',
+    "  --structure <list>      multichain structure, e.g. \"['math','math',['math','math'],['math','math'],'math','math']\"",
+    '  --graph <file.json>     custom DAG as node-link JSON',
+    '  --nodes <n> --width <w> --fan-in <f> --pick-rate <p>',
+    '                          random DAG: task count, layer width, in-degree, chance of a pick',
+    '',
+    'Spec options:',
+    '  --category <a,b>        categories to draw tasks from (default: math)',
+    '  --targets <A,B>         target template ids (default: every template that fits)',
+    '  --samples-per-task <n>  samples per target (default: 16)',
+    '  --seed <s>              dataset seed (default: 0)',
+    '  --repeat-templates      let a template appear on several nodes of one instance',
+    '  --max-attempts <n>      attempts per sample before giving up (default: 100)',
+    '',
+    'Run options:',
+    '  --workers <n>           worker threads (default: 1; the output does not depend on it)',
+    '  --out <file.jsonl>      output file, written atomically (required)',
+  ].join('\n'),
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs('generate', argv, FLAGS, {
+      min: 1,
+      max: 1,
+      names: 'the topology name',
+    })
+    if (typeof values.out !== 'string') throw usageError('generate', 'missing --out <file.jsonl>')
+    const spec = await buildSpec(positionals[0]!, values, io)
+    const workers = intFlag('generate', 'workers', values.workers as string | undefined, { min: 1 }) ?? 1
+    const out = resolve(io.cwd, values.out)
+    const manifest = await writeGeneratedDataset(out, spec, {
+      workers,
+      cwd: io.cwd,
+      onProgress: progressPrinter(io),
+    })
+    io.out(`wrote ${manifest.count} instances to ${relative(io.cwd, out) || out}`)
+    return 0
+  },
+}

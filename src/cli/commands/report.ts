@@ -1,0 +1,57 @@
+/**
+ * `arbigraph report <results.json>`: re-validates a results file and recomputes every reported
+ * number from its case records — the same table the run printed (or its Markdown), optionally by
+ * task, and optionally a gate whose broken rules give exit code 1. Nothing stored as a summary is
+ * trusted; only the records are.
+ */
+import { readFile } from 'node:fs/promises'
+import { decodeResults } from '../../contracts/results.ts'
+import { evaluateGate, formatBroken, needsTasks, parseGate } from '../../metrics/gate.ts'
+import { summarize } from '../../metrics/summarize.ts'
+import { formatMarkdown } from '../../report/format-markdown.ts'
+import { formatTable } from '../../report/format-table.ts'
+import { existingFile, parseCommandArgs } from '../args.ts'
+import type { Command } from '../command.ts'
+
+const FLAGS = {
+  'by-task': { type: 'boolean' },
+  markdown: { type: 'boolean' },
+  gate: { type: 'string' },
+} as const
+
+export const reportCommand: Command = {
+  name: 'report',
+  summary: 'Recompute the report (table, Markdown, gate) from a results file.',
+  usage: [
+    'Usage: arbigraph report <results.json> [--by-task] [--markdown] [--gate RULES]',
+    '',
+    'Validates the results file and recomputes every number from its case records.',
+    '  --by-task    also break each topology × category cell down by target task',
+    '  --markdown   print the Markdown summary instead of the terminal table',
+    '  --gate RULES check rules such as "chain/math.accuracy>=0.7,*.ci_low>=0.5";',
+    '               each broken rule is printed and the exit code is 1',
+  ].join('\n'),
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs('report', argv, FLAGS, {
+      min: 1,
+      max: 1,
+      names: 'the results file',
+    })
+    const file = positionals[0]!
+    const rules = typeof values.gate === 'string' ? parseGate(values.gate, '--gate') : null
+    const results = decodeResults(await readFile(existingFile(io.cwd, file), 'utf8'), file)
+    const byTask = values['by-task'] === true
+    const summary = summarize(results.records, { byTask: byTask || (rules !== null && needsTasks(rules)) })
+    const broken = rules ? evaluateGate(rules, summary.cells) : []
+    const shown = byTask ? summary : { ...summary, cells: summary.cells.filter((c) => c.task === null) }
+    if (values.markdown === true) {
+      const verdict = rules && { rules: rules.map((r) => r.text), broken }
+      io.out(formatMarkdown(shown, results.model, verdict).trimEnd())
+    } else {
+      io.out(formatTable(shown, results.model))
+    }
+    for (const b of broken) io.err(formatBroken(b))
+    if (rules && broken.length === 0) io.out(`gate: all ${rules.length} rule(s) hold`)
+    return broken.length > 0 ? 1 : 0
+  },
+}

@@ -1,0 +1,217 @@
+/**
+ * The request pool: a loopback HTTP gateway that Vitest's globalSetup starts in the main
+ * process. Every test worker points its OpenAI client at it, so one place holds the global
+ * limit on requests in flight, balances the endpoints, retries transient failures, replays
+ * cached answers (resume) and writes the transcript. A Vitest custom pool could share a
+ * semaphore too, but only between threads and through an experimental API; an HTTP gateway
+ * works with any pool, any worker count and any client.
+ * Reference: docs/research/ecosystem-anchors.md §A1 (gateway vs custom pool, measured).
+ */
+
+import { setMaxListeners } from 'node:events'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Agent, createServer } from 'node:http'
+import { Agent as HttpsAgent } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import { setTimeout as sleepFor } from 'node:timers/promises'
+import type { CacheMode, ResponseCache } from './cache.ts'
+import { openResponseCache } from './cache.ts'
+import type { Limiter } from './limiter.ts'
+import { createLimiter } from './limiter.ts'
+import type { RetryPolicy } from './retry.ts'
+import { DEFAULT_RETRY_POLICY } from './retry.ts'
+import { serveRequest } from './serve.ts'
+import type { Transcript } from './transcript.ts'
+import { openTranscript } from './transcript.ts'
+import type { UpstreamState, Upstreams } from './upstreams.ts'
+import { createUpstreams } from './upstreams.ts'
+
+export interface RequestPoolOptions {
+  /** Base URLs of the model endpoints, each ending where `/chat/completions` is appended (`…/v1`). */
+  upstreams: string[]
+  /** Sent as `Authorization: Bearer …` upstream; otherwise the client's header is forwarded. */
+  apiKey?: string
+  /** The global limit on upstream requests in flight. @default 32 */
+  concurrency?: number
+  /** @default 'readwrite' with a `cachePath`, else 'off' */
+  cacheMode?: CacheMode
+  /** The JSONL response cache. */
+  cachePath?: string
+  /** This run's JSONL transcript; none when absent. */
+  transcriptPath?: string
+  /** Per-attempt timeout (for SSE: per chunk), in ms. @default 600000 */
+  requestTimeoutMs?: number
+  /** @default DEFAULT_RETRY_POLICY */
+  retry?: Partial<RetryPolicy>
+  /** Consecutive failures that eject an endpoint. @default 3 */
+  ejectAfter?: number
+  /** Ejection cool-down, in ms. @default 5000 */
+  cooldownMs?: number
+  /** Uniform [0, 1) source for backoff jitter. @default Math.random */
+  random?: () => number
+  /** Wall clock in ms, for retry-after dates and cool-downs. @default Date.now */
+  now?: () => number
+  /** @default '127.0.0.1' */
+  host?: string
+  /** @default 0 (any free port) */
+  port?: number
+}
+
+export interface UpstreamStats {
+  requests: number
+  outstanding: number
+  failures: number
+  ejections: number
+  state: UpstreamState['state']
+}
+
+export interface RequestPoolStats {
+  /** Upstream requests in flight now / at most so far (cache hits never count). */
+  readonly inFlight: number
+  readonly maxInFlight: number
+  /** Client requests received. */
+  requests: number
+  /** Attempts sent upstream, retries included. */
+  upstreamRequests: number
+  cacheHits: number
+  retries: number
+  /** Client requests answered with a pool error after the last attempt. */
+  failures: number
+  readonly byUpstream: Record<string, UpstreamStats>
+}
+
+export interface RequestPool {
+  /** The base URL for OpenAI clients, ending in `/v1`. */
+  url: string
+  stats: RequestPoolStats
+  cache: ResponseCache
+  transcript: Transcript
+  /** Stops accepting, aborts in-flight upstream requests, flushes the cache and transcript. */
+  close(): Promise<void>
+}
+
+/** Everything a request handler needs; built once per pool. */
+export interface PoolContext {
+  limiter: Limiter
+  upstreams: Upstreams
+  cache: ResponseCache
+  transcript: Transcript
+  stats: RequestPoolStats
+  policy: RetryPolicy
+  apiKey: string | undefined
+  timeoutMs: number
+  random: () => number
+  now: () => number
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>
+  /** Aborted by `close()`. */
+  closing: AbortSignal
+  /** Keep-alive agents for upstream calls, destroyed by `close()`. */
+  agents: { http: Agent; https: HttpsAgent }
+  nextId: () => number
+}
+
+function createStats(limiter: Limiter, upstreams: Upstreams): RequestPoolStats {
+  return {
+    get inFlight() {
+      return limiter.inFlight
+    },
+    get maxInFlight() {
+      return limiter.maxInFlight
+    },
+    requests: 0,
+    upstreamRequests: 0,
+    cacheHits: 0,
+    retries: 0,
+    failures: 0,
+    get byUpstream() {
+      return Object.fromEntries(
+        upstreams.list.map((u) => [
+          u.url,
+          {
+            requests: u.requests,
+            outstanding: u.outstanding,
+            failures: u.failures,
+            ejections: u.ejections,
+            state: u.state,
+          },
+        ]),
+      )
+    },
+  }
+}
+
+async function createContext(options: RequestPoolOptions, closing: AbortSignal): Promise<PoolContext> {
+  const limiter = createLimiter(options.concurrency ?? 32)
+  const now = options.now ?? Date.now
+  const upstreams = createUpstreams(
+    options.upstreams.map((url) => url.replace(/\/+$/, '')),
+    { ejectAfter: options.ejectAfter, cooldownMs: options.cooldownMs, now },
+  )
+  const cacheMode = options.cacheMode ?? (options.cachePath ? 'readwrite' : 'off')
+  const cache = await openResponseCache({ path: options.cachePath, mode: cacheMode })
+  const transcript = await openTranscript(options.transcriptPath)
+  let id = 0
+  return {
+    limiter,
+    upstreams,
+    cache,
+    transcript,
+    stats: createStats(limiter, upstreams),
+    policy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    apiKey: options.apiKey,
+    timeoutMs: options.requestTimeoutMs ?? 600_000,
+    random: options.random ?? Math.random,
+    now,
+    sleep: (ms, signal) => sleepFor(ms, undefined, { signal }),
+    closing,
+    agents: { http: new Agent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) },
+    nextId: () => ++id,
+  }
+}
+
+/**
+ * Starts the request pool on a loopback port.
+ * @example
+ * const pool = await startRequestPool({ upstreams: ['http://127.0.0.1:8000/v1'], concurrency: 16 })
+ * const client = new OpenAI({ baseURL: pool.url, apiKey: 'unused', maxRetries: 0 })
+ * await pool.close()
+ */
+export async function startRequestPool(options: RequestPoolOptions): Promise<RequestPool> {
+  const closer = new AbortController()
+  // Every request in flight listens for the close; thousands of listeners are expected.
+  setMaxListeners(0, closer.signal)
+  const context = await createContext(options, closer.signal)
+  const handlers = new Set<Promise<void>>()
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const handled = serveRequest(context, req, res).finally(() => handlers.delete(handled))
+    handlers.add(handled)
+  })
+  // Workers hold keep-alive sockets; a pool shut down mid-run must not wait for them.
+  server.keepAliveTimeout = 5000
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail)
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => ok())
+  })
+  const { address, port } = server.address() as AddressInfo
+  let closed: Promise<void> | undefined
+  return {
+    url: `http://${address}:${port}/v1`,
+    stats: context.stats,
+    cache: context.cache,
+    transcript: context.transcript,
+    close() {
+      closed ??= (async () => {
+        const stopped = new Promise<void>((ok) => server.close(() => ok()))
+        closer.abort(new Error('the request pool is closing'))
+        await Promise.allSettled([...handlers])
+        server.closeAllConnections()
+        await stopped
+        context.agents.http.destroy()
+        context.agents.https.destroy()
+        await context.cache.close()
+        await context.transcript.close()
+      })()
+      return closed
+    },
+  }
+}

@@ -1,0 +1,240 @@
+/**
+ * How the request pool answers one client request: replay it from the cache, or send it
+ * upstream under the global limit with bounded retries, then answer, store and log. When the
+ * last attempt fails the client gets a JSON error in the OpenAI shape with
+ * `type: 'arbigraph_pool_error'` and a `code` naming the cause (timeout 504, reset or
+ * unreachable 502, a retryable status passed on as is), plus `x-should-retry: false` so the
+ * OpenAI SDK in the worker does not multiply the pool's retries by its own.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AttemptOutcome, UpstreamCall } from './attempt.ts'
+import { linkAbort, runAttempt } from './attempt.ts'
+import type { CachedResponse } from './cache.ts'
+import { requestKey } from './cache.ts'
+import type { PoolContext } from './gateway.ts'
+import { retryDelay } from './retry.ts'
+import type { TranscriptEntry } from './transcript.ts'
+import { usageOf } from './transcript.ts'
+
+const POOL_ERROR_STATUS = { timeout: 504, reset: 502, unreachable: 502 } as const
+
+interface Settled {
+  outcome: AttemptOutcome
+  attempts: number
+  upstream: string | null
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+function peek(body: string): { model?: string; stream: boolean } {
+  try {
+    const parsed = JSON.parse(body) as { model?: unknown; stream?: unknown }
+    return {
+      model: typeof parsed.model === 'string' ? parsed.model : undefined,
+      stream: parsed.stream === true,
+    }
+  } catch {
+    return { stream: false }
+  }
+}
+
+function upstreamHeaders(ctx: PoolContext, req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-type': req.headers['content-type'] ?? 'application/json',
+  }
+  if (req.headers.accept) headers.accept = req.headers.accept
+  const auth = ctx.apiKey ? `Bearer ${ctx.apiKey}` : req.headers.authorization
+  if (auth) headers.authorization = auth
+  return headers
+}
+
+const markers = (cache: 'hit' | 'miss', attempts: number, upstream: string | null) => ({
+  'x-arbigraph-cache': cache,
+  'x-arbigraph-attempts': String(attempts),
+  'x-arbigraph-upstream': upstream ?? 'none',
+})
+
+async function attemptWithRetries(ctx: PoolContext, call: UpstreamCall): Promise<Settled> {
+  let upstream: string | null = null
+  for (let attempt = 1; ; attempt++) {
+    let release: () => void
+    try {
+      release = await ctx.limiter.acquire(call.signal)
+    } catch {
+      return {
+        outcome: { kind: 'aborted', message: 'aborted while queued' },
+        attempts: attempt - 1,
+        upstream,
+      }
+    }
+    const lease = ctx.upstreams.lease()
+    upstream = lease.upstream.url
+    ctx.stats.upstreamRequests++
+    let outcome: AttemptOutcome
+    try {
+      call.attempt = attempt
+      outcome = await runAttempt(call, lease)
+    } finally {
+      release()
+    }
+    if (outcome.kind !== 'retry' || attempt >= ctx.policy.maxAttempts)
+      return { outcome, attempts: attempt, upstream }
+    ctx.stats.retries++
+    try {
+      await ctx.sleep(retryDelay(attempt - 1, ctx.policy, ctx.random, outcome.retryAfterMs), call.signal)
+    } catch {
+      return { outcome: { kind: 'aborted', message: 'aborted between retries' }, attempts: attempt, upstream }
+    }
+  }
+}
+
+function poolError(settled: Settled, closing: boolean): { status: number; code: string; message: string } {
+  const { outcome, attempts } = settled
+  const tries = `${attempts} attempt${attempts === 1 ? '' : 's'}`
+  if (outcome.kind === 'retry') {
+    const status = outcome.status ?? POOL_ERROR_STATUS[outcome.cause as keyof typeof POOL_ERROR_STATUS] ?? 502
+    const code = outcome.cause === 'status' ? 'upstream_status' : `upstream_${outcome.cause}`
+    return { status, code, message: `arbigraph pool: gave up after ${tries}: ${outcome.message}` }
+  }
+  if (outcome.kind === 'broken')
+    return { status: 502, code: 'upstream_stream_broken', message: outcome.message }
+  const reason = closing
+    ? 'the request pool is closing'
+    : outcome.kind === 'aborted'
+      ? outcome.message
+      : 'unknown'
+  return { status: 503, code: 'pool_closed', message: `arbigraph pool: ${reason} (after ${tries})` }
+}
+
+interface Exchange {
+  ctx: PoolContext
+  res: ServerResponse
+  key: string
+  cacheable: boolean
+  log: (
+    rest: Omit<TranscriptEntry, 'ts' | 'id' | 'method' | 'path' | 'key' | 'model' | 'stream' | 'latencyMs'>,
+  ) => void
+}
+
+function replay(ex: Exchange, hit: CachedResponse): void {
+  ex.ctx.stats.cacheHits++
+  ex.res.writeHead(200, { 'content-type': hit.contentType, ...markers('hit', 0, 'cache') })
+  ex.res.end(hit.body)
+  ex.log({ upstream: 'cache', status: 200, attempts: 0, cache: 'hit', usage: usageOf(hit.body, hit.stream) })
+}
+
+async function deliver(ex: Exchange, settled: Settled): Promise<void> {
+  const { ctx, res } = ex
+  const { outcome, attempts, upstream } = settled
+  const cache = ctx.cache.mode === 'off' ? 'off' : 'miss'
+  if (outcome.kind === 'answer') {
+    const { status, contentType, stream, body } = outcome
+    // Stored before the client sees the end, so an answer a client got is never re-sent on resume.
+    if (status === 200 && ex.cacheable)
+      await ctx.cache.put({ key: ex.key, status, contentType, stream, body })
+    if (outcome.streamed) res.end()
+    else {
+      res.writeHead(status, { 'content-type': contentType, ...markers('miss', attempts, upstream) })
+      res.end(body)
+    }
+    const usage = status === 200 ? usageOf(body, stream) : undefined
+    return ex.log({ upstream, status, attempts, cache, usage })
+  }
+  ctx.stats.failures++
+  const error = poolError(settled, ctx.closing.aborted)
+  sendPoolError(res, error, markers('miss', attempts, upstream))
+  ex.log({
+    upstream,
+    status: error.status,
+    attempts,
+    cache,
+    error: { code: error.code, message: error.message },
+  })
+}
+
+function sendPoolError(
+  res: ServerResponse,
+  error: { status: number; code: string; message: string },
+  headers: Record<string, string>,
+): void {
+  const body = {
+    error: { message: error.message, type: 'arbigraph_pool_error', param: null, code: error.code },
+  }
+  if (res.headersSent || res.destroyed) return void res.destroy()
+  res.writeHead(error.status, { 'content-type': 'application/json', 'x-should-retry': 'false', ...headers })
+  res.end(JSON.stringify(body))
+}
+
+function upstreamCall(
+  ctx: PoolContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  raw: Buffer,
+): UpstreamCall {
+  const path = req.url ?? '/'
+  const method = req.method ?? 'GET'
+  const left = new AbortController()
+  res.on('close', () => res.writableFinished || left.abort(new Error('the client went away')))
+  return {
+    method,
+    path: path.startsWith('/v1') ? path.slice(3) : path,
+    headers: upstreamHeaders(ctx, req),
+    body: method === 'GET' || method === 'HEAD' ? undefined : raw,
+    timeoutMs: ctx.timeoutMs,
+    signal: left.signal,
+    unlink: linkAbort(ctx.closing, left),
+    agents: ctx.agents,
+    client: res,
+    attempt: 0,
+    streamHeaders: (upstream, attempt) => ({
+      'content-type': 'text/event-stream',
+      ...markers('miss', attempt, upstream),
+    }),
+    now: ctx.now,
+  }
+}
+
+/**
+ * Answers one client request through the pool; never throws.
+ * @example createServer((req, res) => void serveRequest(context, req, res))
+ */
+export async function serveRequest(
+  ctx: PoolContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const started = performance.now()
+  const ts = new Date(ctx.now()).toISOString()
+  ctx.stats.requests++
+  try {
+    const raw = await readBody(req)
+    const method = req.method ?? 'GET'
+    const path = req.url ?? '/'
+    const text = raw.toString('utf8')
+    const key = requestKey(method, path, text)
+    const head = { ts, id: ctx.nextId(), method, path, key, ...peek(text) }
+    const ex: Exchange = {
+      ctx,
+      res,
+      key,
+      cacheable: method === 'POST',
+      log: (rest) =>
+        void ctx.transcript
+          .record({ ...head, ...rest, latencyMs: performance.now() - started })
+          .catch(() => {}),
+    }
+    const hit = ex.cacheable ? await ctx.cache.get(key) : undefined
+    if (hit) return replay(ex, hit)
+    const call = upstreamCall(ctx, req, res, raw)
+    const settled = await attemptWithRetries(ctx, call).finally(call.unlink)
+    await deliver(ex, settled)
+  } catch (error) {
+    ctx.stats.failures++
+    const message = `arbigraph pool: internal error: ${error instanceof Error ? error.message : String(error)}`
+    sendPoolError(res, { status: 500, code: 'pool_internal', message }, {})
+  }
+}

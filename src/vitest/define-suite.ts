@@ -1,0 +1,147 @@
+/**
+ * `defineSuite`: a benchmark suite as a Vitest file. At collection time it generates the cases
+ * (seeded, so every worker and every rerun sees the same instances), then declares one
+ * `describe('<topology>/<category>')` tagged with the topology and categories, and inside it one
+ * `test.concurrent` per case and epoch, named `<Task> #<sample>` (`… epoch <e>` when
+ * ARBIGRAPH_EPOCHS > 1) so `-t Convolution` selects one task. A test passes whenever the model
+ * produced an outcome, right or wrong; the outcome travels in `task.meta.arbigraph` to the
+ * reporters. It fails only on an infrastructure error, after writing a record that says why.
+ * Reference: docs/research/ecosystem-anchors.md §A2–§A4.
+ */
+import { beforeAll, describe, inject, test } from 'vitest'
+import { z } from 'zod'
+import { type HarnessProfileInput, profileFor } from '../agent/profile.ts'
+import type { Instance } from '../contracts/instance.ts'
+import { ArbigraphError, formatPath } from '../errors.ts'
+import { threadRegistry } from '../generate/generate-chunk.ts'
+import { generateDataset } from '../generate/generate-dataset.ts'
+import type { ArbigraphContext } from './provided-context.ts'
+import { runCase } from './run-case.ts'
+import { simCaseOf } from './sim-case.ts'
+import { readSuiteEnv } from './suite-env.ts'
+import type { CaseIdentity } from './task-meta.ts'
+
+const suiteOptionsSchema = z
+  .object({
+    /** A registered topology name: baseline, forgetting, chain, multichain, dag, random, or yours. */
+    topology: z.string().min(1),
+    /** Topology options (e.g. `{ length: 4 }`, `{ graph }`). @default {} */
+    options: z.record(z.string(), z.unknown()).default({}),
+    /** One category; give this or `categories`. */
+    category: z.string().min(1).optional(),
+    categories: z.array(z.string().min(1)).min(1).optional(),
+    /** Samples per target task; ARBIGRAPH_SAMPLES overrides it. @default 2 */
+    samplesPerTask: z.int().min(1).default(2),
+    /** Target template ids. @default every template that fits the target slot */
+    targets: z.array(z.string().min(1)).min(1).optional(),
+    /** Generation seed; ARBIGRAPH_SEED overrides it. @default '0' */
+    seed: z.string().default('0'),
+    /** Harness profile fields on top of the topology's defaults. @default {} */
+    harness: z.record(z.string(), z.unknown()).default({}),
+  })
+  .strict()
+  .refine((o) => (o.category === undefined) !== (o.categories === undefined), {
+    message: 'give exactly one of "category" and "categories"',
+    path: ['category'],
+  })
+
+export type SuiteOptions = Omit<z.input<typeof suiteOptionsSchema>, 'harness'> & {
+  harness?: HarnessProfileInput
+}
+
+/** One test to declare: an instance and the epoch of this trial. */
+export interface SuiteCase {
+  name: string
+  instance: Instance
+  identity: CaseIdentity
+}
+
+function parseSuiteOptions(options: SuiteOptions): z.output<typeof suiteOptionsSchema> {
+  const parsed = suiteOptionsSchema.safeParse(options)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]!
+  const path = formatPath(issue.path)
+  throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', `defineSuite: ${path ? `${path}: ` : ''}${issue.message}`)
+}
+
+/**
+ * The suite's cases in dataset order (targets, then samples, then epochs), generated in-process.
+ * @example (await suiteCases({ topology: 'chain', category: 'math', samplesPerTask: 1 }))[0].name // 'CentralBinomialPrimeValuationVector #0'
+ */
+export async function suiteCases(options: SuiteOptions, env = readSuiteEnv()): Promise<SuiteCase[]> {
+  const o = parseSuiteOptions(options)
+  const categories = o.categories ?? [o.category!]
+  const spec = {
+    topology: o.topology,
+    options: o.options,
+    categories,
+    samplesPerTask: env.samples ?? o.samplesPerTask,
+    seed: env.seed ?? o.seed,
+    ...(o.targets ? { targets: o.targets } : {}),
+  }
+  const registry = await threadRegistry(process.cwd())
+  const { instances } = await generateDataset(spec, { registry })
+  const category = categories.join('+')
+  return instances.flatMap((instance) =>
+    Array.from({ length: env.epochs }, (_, epoch) => ({
+      name: `${instance.task} #${instance.sample}${env.epochs > 1 ? ` epoch ${epoch}` : ''}`,
+      instance,
+      identity: {
+        caseId: instance.id,
+        instanceId: instance.id,
+        topology: o.topology,
+        category,
+        task: instance.task,
+        sample: instance.sample,
+        epoch,
+      },
+    })),
+  )
+}
+
+/** Tells the simulator the suite's ground truths; a real endpoint never sees this. */
+async function registerWithSim(context: ArbigraphContext, cases: readonly SuiteCase[]): Promise<void> {
+  if (!context.simControlUrl) return
+  const unique = [...new Map(cases.map((c) => [c.instance.id, c.instance])).values()]
+  const response = await fetch(context.simControlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ cases: unique.map(simCaseOf) }),
+  })
+  if (!response.ok) {
+    throw new ArbigraphError(
+      'ARBIGRAPH_ENDPOINT',
+      `defineSuite: the simulator refused the cases (HTTP ${response.status}): ${await response.text()}`,
+    )
+  }
+}
+
+/**
+ * Declares a benchmark suite; call it at the top level of a `*.eval.ts` file.
+ * @example
+ * // suites/chain/math.eval.ts
+ * defineSuite({ topology: 'chain', options: { length: 4 }, category: 'math' })
+ */
+export function defineSuite(options: SuiteOptions): void {
+  const o = parseSuiteOptions(options) // fail at definition time, before any generation
+  const categories = o.categories ?? [o.category!]
+  const profile = profileFor(o.topology, options.harness ?? {})
+  describe(`${o.topology}/${categories.join('+')}`, { tags: [o.topology, ...categories] }, async () => {
+    const cases = await suiteCases(options)
+    beforeAll(() => registerWithSim(inject('arbigraph'), cases))
+    for (const c of cases) {
+      test.concurrent(c.name, { meta: { arbigraphCase: c.identity } }, async ({ task, signal }) => {
+        const context = inject('arbigraph')
+        const record = await runCase(c.instance, {
+          baseURL: context.poolUrl,
+          model: context.model,
+          profile,
+          identity: c.identity,
+          signal,
+        })
+        task.meta.arbigraph = record
+        if (record.infraError) throw new ArbigraphError('ARBIGRAPH_ENDPOINT', record.infraError.reason)
+      })
+    }
+  })
+}

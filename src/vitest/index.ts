@@ -1,0 +1,12 @@
+/**
+ * The Vitest integration: `defineSuite` for `*.eval.ts` files, the pieces it is made of (case
+ * generation, one-case runner, simulator registration), the globalSetup and the plugin.
+ */
+export { defineSuite, type SuiteCase, type SuiteOptions, suiteCases } from './define-suite.ts'
+export { setup as globalSetup, simBanner } from './global-setup.ts'
+export { type ArbigraphPluginOptions, arbigraphPlugin } from './plugin.ts'
+export type { ArbigraphContext } from './provided-context.ts'
+export { infraRecord, type RunCaseOptions, runCase } from './run-case.ts'
+export { simCaseOf, taskDepths } from './sim-case.ts'
+export { readSuiteEnv, type SuiteEnv } from './suite-env.ts'
+export type { CaseIdentity } from './task-meta.ts'

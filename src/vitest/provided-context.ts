@@ -1,0 +1,25 @@
+/**
+ * What globalSetup hands every test worker (`project.provide` → `inject('arbigraph')`): where the
+ * request pool listens, which model to ask, and whether the answers are simulated. Workers never
+ * read ARBIGRAPH_BASE_URL themselves, so the main process decides the endpoint once per run.
+ */
+
+/** The run's endpoint as the workers see it. */
+export interface ArbigraphContext {
+  /** The request pool's base URL, ending in `/v1`. */
+  poolUrl: string
+  /** The model id every request names ("sim:*" for the simulator). */
+  model: string
+  /** True when the built-in simulator answers instead of a real model. */
+  simulated: boolean
+  /** Where workers POST `{cases}` for the simulator (served by globalSetup); only when simulated. */
+  simControlUrl?: string
+  /** True under `vitest list`: nothing was started and no test body may run. */
+  listing: boolean
+}
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    arbigraph: ArbigraphContext
+  }
+}

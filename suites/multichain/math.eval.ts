@@ -1,0 +1,7 @@
+/**
+ * Multichain, math: chained segments that fan out into parallel branches (pick) and merge back
+ * (pack). Every math target × 2 samples by default (ARBIGRAPH_SAMPLES overrides).
+ */
+import { defineSuite } from '../../src/vitest/index.ts'
+
+defineSuite({ topology: 'multichain', category: 'math', samplesPerTask: 2 })

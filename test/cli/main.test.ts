@@ -1,0 +1,103 @@
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { runCli, tempDir } from './run-cli.ts'
+
+const repo = fileURLToPath(new URL('../..', import.meta.url))
+const cwd = tempDir()
+
+describe('arbigraph (no command)', () => {
+  it('--help lists every command, the reference tools included, and exits 0', async () => {
+    const run = await runCli(['--help'], cwd)
+    expect(run.code).toBe(0)
+    for (const name of [
+      'generate',
+      'validate',
+      'render',
+      'viz',
+      'list',
+      'import-reference',
+      'check-reference',
+    ]) {
+      expect(run.out).toMatch(new RegExp(`^  ${name} `, 'm'))
+    }
+  })
+
+  it('no arguments prints the overview on stderr and exits 2', async () => {
+    const run = await runCli([], cwd)
+    expect(run.code).toBe(2)
+    expect(run.err).toContain('Usage: arbigraph <command>')
+  })
+
+  it('an unknown command is a usage error naming it', async () => {
+    const run = await runCli(['generat'], cwd)
+    expect(run.code).toBe(2)
+    expect(run.err).toContain('unknown command "generat"')
+  })
+
+  it.each(['generate', 'validate', 'render', 'viz', 'list'])(
+    '%s --help prints its usage and exits 0',
+    async (name) => {
+      const run = await runCli([name, '--help'], cwd)
+      expect(run.code).toBe(0)
+      expect(run.out).toContain(`Usage: arbigraph ${name}`)
+    },
+  )
+
+  it.each([
+    ['generate', ['chain', '--lenght', '4', '--out', 'x.jsonl']],
+    ['validate', ['d.jsonl', '--strict']],
+    ['render', ['d.jsonl', '--index', '0', '--jsn']],
+    ['viz', ['d.jsonl', '--index', '0', '--out', 'g.svg', '--png']],
+    ['list', ['--all']],
+  ])('%s: an unknown flag is a usage error naming the flag (exit 2)', async (name, args) => {
+    const run = await runCli([name, ...args], cwd)
+    expect(run.code).toBe(2)
+    expect(run.err).toMatch(
+      new RegExp(
+        `arbigraph ${name}: unknown option "${args.find((a) => /^--(lenght|strict|jsn|png|all)$/.test(a))}"`,
+      ),
+    )
+    expect(run.err).toContain(`see "arbigraph ${name} --help"`)
+  })
+
+  it('a flag without its value is a usage error', async () => {
+    const run = await runCli(['render', 'd.jsonl', '--index'], cwd)
+    expect(run.code).toBe(2)
+    expect(run.err).toContain('option "--index" needs a value')
+  })
+
+  it('a missing positional argument is a usage error', async () => {
+    const run = await runCli(['validate'], cwd)
+    expect(run.code).toBe(2)
+    expect(run.err).toContain('missing the dataset file')
+  })
+
+  it('an extra positional argument is a usage error naming it', async () => {
+    const run = await runCli(['validate', 'a.jsonl', 'b.jsonl'], cwd)
+    expect(run.code).toBe(2)
+    expect(run.err).toContain('unexpected argument "b.jsonl"')
+  })
+
+  it('bin/arbigraph.js runs for real: --help exits 0 and lists the commands', () => {
+    const child = spawnSync(process.execPath, ['bin/arbigraph.js', '--help'], {
+      cwd: repo,
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    expect(child.stderr).toBe('')
+    expect(child.status).toBe(0)
+    expect(child.stdout).toContain('Usage: arbigraph <command> [options]')
+    expect(child.stdout).toContain('  generate ')
+  })
+
+  it('bin/arbigraph.js exits 2 on a usage error', () => {
+    const child = spawnSync(process.execPath, ['bin/arbigraph.js', 'render', 'x.jsonl'], {
+      cwd: repo,
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    expect(child.status).toBe(2)
+    expect(child.stderr).toContain('missing --index')
+  })
+})

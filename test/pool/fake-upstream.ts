@@ -1,0 +1,121 @@
+/**
+ * A tiny OpenAI-compatible endpoint on node:http for the request-pool tests: it answers chat
+ * completions deterministically (the answer echoes the last user message), streams SSE when
+ * asked, and lets a test script any call as a status, a connection reset or a hang. It counts
+ * requests in flight where the model endpoint would, which is what the limit is about.
+ */
+import type { ServerResponse } from 'node:http'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface FakeCall {
+  /** 1-based arrival number. */
+  n: number
+  method: string
+  path: string
+  authorization: string | undefined
+  body: { model?: string; stream?: boolean; messages?: { role: string; content: string }[] } | undefined
+}
+
+export type FakeReply =
+  | { status: number; headers?: Record<string, string>; body: unknown }
+  | 'ok'
+  | 'reset'
+  | 'hang'
+  /** SSE headers and one chunk, then a reset. */
+  | 'torn-stream'
+
+export interface FakeUpstream {
+  url: string
+  stats: { requests: number; inFlight: number; maxInFlight: number }
+  calls: FakeCall[]
+  close(): Promise<void>
+}
+
+const lastUser = (call: FakeCall) => call.body?.messages?.at(-1)?.content ?? ''
+
+export function completion(call: FakeCall) {
+  return {
+    id: `chatcmpl-${call.n}`,
+    object: 'chat.completion',
+    created: 0,
+    model: call.body?.model ?? 'fake',
+    choices: [
+      { index: 0, message: { role: 'assistant', content: `echo:${lastUser(call)}` }, finish_reason: 'stop' },
+    ],
+    usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 },
+  }
+}
+
+function streamCompletion(call: FakeCall, res: ServerResponse) {
+  res.writeHead(200, { 'content-type': 'text/event-stream' })
+  const base = {
+    id: `chatcmpl-${call.n}`,
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: call.body?.model ?? 'fake',
+  }
+  const chunks = [
+    { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: 'echo:' }, finish_reason: null }] },
+    { ...base, choices: [{ index: 0, delta: { content: lastUser(call) }, finish_reason: 'stop' }] },
+    { ...base, choices: [], usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 } },
+  ]
+  for (const chunk of chunks) res.write(`data: ${JSON.stringify(chunk)}\n\n`)
+  res.end('data: [DONE]\n\n')
+}
+
+export async function startFakeUpstream(
+  options: { latencyMs?: number; reply?: (call: FakeCall) => FakeReply } = {},
+): Promise<FakeUpstream> {
+  const stats = { requests: 0, inFlight: 0, maxInFlight: 0 }
+  const calls: FakeCall[] = []
+  const server = createServer(async (req, res) => {
+    let raw = ''
+    for await (const chunk of req) raw += chunk
+    stats.requests++
+    stats.inFlight++
+    stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight)
+    const call: FakeCall = {
+      n: stats.requests,
+      method: req.method ?? '',
+      path: req.url ?? '',
+      authorization: req.headers.authorization,
+      body: raw ? JSON.parse(raw) : undefined,
+    }
+    calls.push(call)
+    let done = false
+    const finish = () => {
+      if (!done) stats.inFlight--
+      done = true
+    }
+    res.on('close', finish)
+    if (options.latencyMs) await new Promise((ok) => setTimeout(ok, options.latencyMs))
+    const reply = options.reply?.(call) ?? 'ok'
+    if (reply === 'hang') return
+    if (reply === 'reset') return void req.socket.destroy()
+    if (reply === 'torn-stream') {
+      res.writeHead(200, { 'content-type': 'text/event-stream' })
+      res.write('data: {"choices":[{"index":0,"delta":{"content":"par"}}]}\n\n')
+      return void setTimeout(() => req.socket.destroy(), 20)
+    }
+    if (reply === 'ok') {
+      if (call.body?.stream) return streamCompletion(call, res)
+      res.writeHead(200, { 'content-type': 'application/json' })
+      return void res.end(JSON.stringify(completion(call)))
+    }
+    res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
+    res.end(JSON.stringify(reply.body))
+  })
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    stats,
+    calls,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.close(() => ok())
+        server.closeAllConnections()
+      }),
+  }
+}
