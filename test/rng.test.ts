@@ -55,4 +55,16 @@ describe('rng', () => {
     expect([...out].sort()).toEqual(input)
     expect(input).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
   })
+
+  it('gives sibling streams unrelated first draws (no collisions, balanced bits)', () => {
+    const root = createRng('siblings')
+    const firsts = Array.from({ length: 20_000 }, (_, i) => root.split('sample', i).uint32())
+    expect(new Set(firsts).size).toBeGreaterThan(19_990)
+    for (let bit = 0; bit < 32; bit++) {
+      const ones = firsts.filter((x) => (x >>> bit) & 1).length
+      // 20,000 fair coins: a share outside [0.47, 0.53] is a > 8-sigma event.
+      expect(ones / firsts.length).toBeGreaterThan(0.47)
+      expect(ones / firsts.length).toBeLessThan(0.53)
+    }
+  })
 })

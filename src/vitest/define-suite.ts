@@ -12,9 +12,11 @@ import { beforeAll, describe, inject, test } from 'vitest'
 import { z } from 'zod'
 import { type HarnessProfileInput, profileFor } from '../agent/profile.ts'
 import type { Instance } from '../contracts/instance.ts'
+import { caseDetailSinkFromEnv } from '../dashboard/case-details.ts'
 import { ArbigraphError, formatPath } from '../errors.ts'
 import { threadRegistry } from '../generate/generate-chunk.ts'
 import { generateDataset } from '../generate/generate-dataset.ts'
+import { getTemplate } from '../registry.ts'
 import type { ArbigraphContext } from './provided-context.ts'
 import { runCase } from './run-case.ts'
 import { simCaseOf } from './sim-case.ts'
@@ -66,7 +68,7 @@ function parseSuiteOptions(options: SuiteOptions): z.output<typeof suiteOptionsS
 
 /**
  * The suite's cases in dataset order (targets, then samples, then epochs), generated in-process.
- * @example (await suiteCases({ topology: 'chain', category: 'math', samplesPerTask: 1 }))[0].name // 'CentralBinomialPrimeValuationVector #0'
+ * @example (await suiteCases({ topology: 'chain', category: 'math', samplesPerTask: 1 }))[0].name // 'ConvolutionTask #0'
  */
 export async function suiteCases(options: SuiteOptions, env = readSuiteEnv()): Promise<SuiteCase[]> {
   const o = parseSuiteOptions(options)
@@ -82,9 +84,13 @@ export async function suiteCases(options: SuiteOptions, env = readSuiteEnv()): P
   const registry = await threadRegistry(process.cwd())
   const { instances } = await generateDataset(spec, { registry })
   const category = categories.join('+')
+  // Tests are named after the reference's task name where there is one (`ConvolutionTask #0`), so
+  // `-t ConvolutionTask` and `-t Convolution` both select that task's cases.
+  const taskName = (instance: (typeof instances)[number]) =>
+    getTemplate(registry, instance.family, instance.task).referenceName ?? instance.task
   return instances.flatMap((instance) =>
     Array.from({ length: env.epochs }, (_, epoch) => ({
-      name: `${instance.task} #${instance.sample}${env.epochs > 1 ? ` epoch ${epoch}` : ''}`,
+      name: `${taskName(instance)} #${instance.sample}${env.epochs > 1 ? ` epoch ${epoch}` : ''}`,
       instance,
       identity: {
         caseId: instance.id,
@@ -128,6 +134,7 @@ export function defineSuite(options: SuiteOptions): void {
   const profile = profileFor(o.topology, options.harness ?? {})
   describe(`${o.topology}/${categories.join('+')}`, { tags: [o.topology, ...categories] }, async () => {
     const cases = await suiteCases(options)
+    const caseDetails = caseDetailSinkFromEnv(process.env)
     beforeAll(() => registerWithSim(inject('arbigraph'), cases))
     for (const c of cases) {
       test.concurrent(c.name, { meta: { arbigraphCase: c.identity } }, async ({ task, signal }) => {
@@ -138,6 +145,7 @@ export function defineSuite(options: SuiteOptions): void {
           profile,
           identity: c.identity,
           signal,
+          ...(caseDetails ? { caseDetails } : {}),
         })
         task.meta.arbigraph = record
         if (record.infraError) throw new ArbigraphError('ARBIGRAPH_ENDPOINT', record.infraError.reason)

@@ -103,8 +103,8 @@ describe('npx vitest run suites/… against the simulator', { timeout: 180_000 }
     expect(output).toMatch(/Test Files\s+1 passed \(1\)/)
   })
 
-  it("-t Convolution runs only that task's cases", async () => {
-    const { code, output, dir } = await run(['suites/chain', '-t', 'Convolution'], {
+  it("-t ConvolutionTask runs only that task's cases", async () => {
+    const { code, output, dir } = await run(['suites/chain', '-t', 'ConvolutionTask'], {
       ARBIGRAPH_SIM: 'sim:oracle',
     })
     expect(code).toBe(0)

@@ -9,7 +9,7 @@ describe('suiteCases', () => {
   it('names cases "<Task> #<sample>" in target-then-sample order, deterministically', async () => {
     const spec = { topology: 'chain', options: { length: 3 }, category: 'math', samplesPerTask: 2 } as const
     const cases = await suiteCases({ ...spec, targets: ['Convolution', 'FWHT'] }, one)
-    expect(cases.map((c) => c.name)).toEqual(['Convolution #0', 'Convolution #1', 'FWHT #0', 'FWHT #1'])
+    expect(cases.map((c) => c.name)).toEqual(['ConvolutionTask #0', 'ConvolutionTask #1', 'FWHTTask #0', 'FWHTTask #1'])
     expect(cases[0]!.identity).toEqual({
       caseId: 'chain/math/Convolution#0',
       instanceId: 'chain/math/Convolution#0',
@@ -28,7 +28,7 @@ describe('suiteCases', () => {
     expect(all).toHaveLength(40)
     const env = readSuiteEnv({ ARBIGRAPH_SAMPLES: '3', ARBIGRAPH_SEED: 'other' })
     const more = await suiteCases({ topology: 'baseline', category: 'math', targets: ['DivisorSum'] }, env)
-    expect(more.map((c) => c.name)).toEqual(['DivisorSum #0', 'DivisorSum #1', 'DivisorSum #2'])
+    expect(more.map((c) => c.name)).toEqual(['DivisorSumTask #0', 'DivisorSumTask #1', 'DivisorSumTask #2'])
     expect(more[0]!.instance.seed).toBe('other')
   })
 
@@ -37,7 +37,7 @@ describe('suiteCases', () => {
       { topology: 'baseline', category: 'math', targets: ['FWHT'], samplesPerTask: 1 },
       { ...one, epochs: 2 },
     )
-    expect(cases.map((c) => c.name)).toEqual(['FWHT #0 epoch 0', 'FWHT #0 epoch 1'])
+    expect(cases.map((c) => c.name)).toEqual(['FWHTTask #0 epoch 0', 'FWHTTask #0 epoch 1'])
     expect(cases.map((c) => c.identity.epoch)).toEqual([0, 1])
     expect(cases[0]!.identity.caseId).toBe(cases[1]!.identity.caseId)
   })
