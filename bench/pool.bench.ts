@@ -3,7 +3,11 @@
  * zero-latency local endpoint, direct and through the pool, with the clients in two worker
  * threads as in a two-worker Vitest run and the endpoint in the main thread beside the pool
  * (where globalSetup puts the simulator). Run: `npx tsx bench/pool.bench.ts [seconds] [mode]`
- * with mode `off` (default) or `readwrite` (a cold cache, so every answer is also appended).
+ * with mode `off` (default) or `readwrite` (a cold cache, so every answer is also appended,
+ * then a replay pass answered from it). The pool-vs-direct ratio understates the pool on a
+ * 2-core machine: through the pool the main thread carries three HTTP exchanges per turn
+ * (client→pool, pool→endpoint, endpoint) instead of one, so compare with a bare node:http
+ * proxy too (about 2× the pool's figure in our runs).
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

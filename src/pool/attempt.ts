@@ -57,16 +57,31 @@ function send(url: URL, call: UpstreamCall, signal: AbortSignal): Promise<Incomi
   })
 }
 
-async function readAll(response: IncomingMessage, onChunk?: (chunk: Buffer) => Promise<void> | void) {
+const midResponse = () => Object.assign(new Error('connection closed mid-response'), { code: 'ECONNRESET' })
+
+/** A streamed body, forwarded chunk by chunk (with backpressure) as it is collected. */
+async function readStream(response: IncomingMessage, onChunk: (chunk: Buffer) => Promise<void>) {
   const chunks: Buffer[] = []
   for await (const chunk of response) {
     chunks.push(chunk as Buffer)
-    await onChunk?.(chunk as Buffer)
+    await onChunk(chunk as Buffer)
   }
   // A socket closed mid-body can end the iteration quietly instead of throwing.
-  if (!response.complete)
-    throw Object.assign(new Error('connection closed mid-response'), { code: 'ECONNRESET' })
+  if (!response.complete) throw midResponse()
   return Buffer.concat(chunks).toString('utf8')
+}
+
+/** A whole body; event listeners rather than `for await`, which costs more per request. */
+function readBody(response: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    response.on('data', (chunk: Buffer) => chunks.push(chunk))
+    response.once('end', () =>
+      response.complete ? resolve(Buffer.concat(chunks).toString('utf8')) : reject(midResponse()),
+    )
+    response.once('error', reject)
+    response.once('close', () => response.complete || reject(midResponse()))
+  })
 }
 
 function forwardChunk(client: ServerResponse, rearm: () => void) {
@@ -119,11 +134,11 @@ export async function runAttempt(call: UpstreamCall, lease: UpstreamLease): Prom
     if (ok && stream) {
       streaming = true
       call.client.writeHead(status, call.streamHeaders(base, call.attempt))
-      const body = await readAll(response, forwardChunk(call.client, rearm))
+      const body = await readStream(response, forwardChunk(call.client, rearm))
       health = 'success'
       return { kind: 'answer', status, contentType, body, stream, streamed: true }
     }
-    const body = await readAll(response)
+    const body = await readBody(response)
     if (ok || !isRetryableStatus(status)) {
       health = ok ? 'success' : 'neutral'
       return { kind: 'answer', status, contentType, body, stream, streamed: false }

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto'
 import type { FileHandle } from 'node:fs/promises'
 import { open } from 'node:fs/promises'
+import { ArbigraphError } from '../errors.ts'
 import type { AppendLog, ScanReport } from './append-log.ts'
 import { openAppendLog, scanJsonLines, trimTornTail } from './append-log.ts'
 
@@ -55,32 +56,49 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value)
 }
 
+/** What the pool needs to know about a request, from a single parse of its body. */
+export interface RequestFacts {
+  /** sha256 hex of method, path and canonical body. */
+  key: string
+  model: string | undefined
+  stream: boolean
+}
+
 /** The request body as the cache sees it: canonical JSON when it parses, the raw text otherwise. */
-function canonicalBody(body: string): string {
-  if (body.trim() === '') return ''
+function canonicalBody(body: string): { text: string; model?: string; stream: boolean } {
+  if (body.trim() === '') return { text: '', stream: false }
   let parsed: unknown
   try {
     parsed = JSON.parse(body)
   } catch {
-    return body
+    return { text: body, stream: false }
   }
-  if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
-    const { stream, stream_options, ...rest } = parsed as Record<string, unknown>
-    if (stream === true) return canonicalJson({ ...rest, stream, stream_options })
-    return canonicalJson(stream === false || stream === undefined ? rest : { ...rest, stream })
-  }
-  return canonicalJson(parsed)
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    return { text: canonicalJson(parsed), stream: false }
+  const { stream, stream_options, ...rest } = parsed as Record<string, unknown>
+  const model = typeof rest.model === 'string' ? rest.model : undefined
+  if (stream === true)
+    return { text: canonicalJson({ ...rest, stream, stream_options }), model, stream: true }
+  const text = canonicalJson(stream === false || stream === undefined ? rest : { ...rest, stream })
+  return { text, model, stream: false }
+}
+
+/**
+ * The cache key of a request plus its model and stream flag, parsing the body once.
+ * @example describeRequest('POST', '/v1/chat/completions', '{"model":"m","stream":true}').stream // true
+ */
+export function describeRequest(method: string, path: string, body: string): RequestFacts {
+  const { text, model, stream } = canonicalBody(body)
+  const key = createHash('sha256').update(`${method.toUpperCase()}\n${path}\n${text}`).digest('hex')
+  return { key, model, stream }
 }
 
 /**
  * The cache key of a request: sha256 hex of method, path and canonical body.
  * @example requestKey('POST', '/v1/chat/completions', '{"b":1,"a":2}') === requestKey('POST', '/v1/chat/completions', '{"a":2,"b":1}') // true
  */
-export function requestKey(method: string, path: string, body: string): string {
-  return createHash('sha256')
-    .update(`${method.toUpperCase()}\n${path}\n${canonicalBody(body)}`)
-    .digest('hex')
-}
+export const requestKey = (method: string, path: string, body: string): string =>
+  describeRequest(method, path, body).key
 
 const isCached = (x: unknown): x is CachedResponse =>
   typeof x === 'object' &&
@@ -119,7 +137,8 @@ export async function openResponseCache(options: { path?: string; mode: CacheMod
   const reads = mode === 'read' || mode === 'readwrite'
   const writes = mode === 'write' || mode === 'readwrite'
   if (mode !== 'off') {
-    if (path === undefined) throw new RangeError(`pool/cache: mode "${mode}" needs a cache file path`)
+    if (path === undefined)
+      throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', `pool/cache: mode "${mode}" needs a cache file path`)
     const report = await scanJsonLines(path, (record, offset, length) => {
       if (isCached(record)) index.set(record.key, { offset, length })
     })

@@ -4,6 +4,7 @@
  * is exactly the number of requests the model endpoint sees in flight, whatever the number of
  * Vitest workers. FIFO order keeps a long queue fair: the earliest waiter is served first.
  */
+import { ArbigraphError } from '../errors.ts'
 
 /** A held permit; call it once to give the permit back. */
 export type Release = () => void
@@ -32,7 +33,10 @@ interface Waiter {
  */
 export function createLimiter(limit: number): Limiter {
   if (!Number.isInteger(limit) || limit < 1)
-    throw new RangeError(`pool/limiter: limit must be an integer ≥ 1, got ${limit}`)
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_CONFIG',
+      `pool/limiter: limit must be an integer ≥ 1, got ${limit}`,
+    )
   let inFlight = 0
   let maxInFlight = 0
   const queue: Waiter[] = []

@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AttemptOutcome, UpstreamCall } from './attempt.ts'
 import { linkAbort, runAttempt } from './attempt.ts'
 import type { CachedResponse } from './cache.ts'
-import { requestKey } from './cache.ts'
+import { describeRequest } from './cache.ts'
 import type { PoolContext } from './gateway.ts'
 import { retryDelay } from './retry.ts'
 import type { TranscriptEntry } from './transcript.ts'
@@ -24,22 +24,15 @@ interface Settled {
   upstream: string | null
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks)
-}
-
-function peek(body: string): { model?: string; stream: boolean } {
-  try {
-    const parsed = JSON.parse(body) as { model?: unknown; stream?: unknown }
-    return {
-      model: typeof parsed.model === 'string' ? parsed.model : undefined,
-      stream: parsed.stream === true,
-    }
-  } catch {
-    return { stream: false }
-  }
+/** The whole request body; event listeners rather than `for await`, which costs more per request. */
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)))
+    req.once('error', reject)
+    req.once('close', () => req.complete || reject(new Error('the client left mid-request')))
+  })
 }
 
 function upstreamHeaders(ctx: PoolContext, req: IncomingMessage): Record<string, string> {
@@ -110,21 +103,22 @@ function poolError(settled: Settled, closing: boolean): { status: number; code: 
   return { status: 503, code: 'pool_closed', message: `arbigraph pool: ${reason} (after ${tries})` }
 }
 
+type TranscriptOutcome = Pick<TranscriptEntry, 'upstream' | 'status' | 'attempts' | 'cache' | 'error'>
+
 interface Exchange {
   ctx: PoolContext
   res: ServerResponse
   key: string
   cacheable: boolean
-  log: (
-    rest: Omit<TranscriptEntry, 'ts' | 'id' | 'method' | 'path' | 'key' | 'model' | 'stream' | 'latencyMs'>,
-  ) => void
+  /** Appends the transcript line; `answer` (a 200 body) supplies the usage. */
+  log: (rest: TranscriptOutcome, answer?: { body: string; stream: boolean }) => void
 }
 
 function replay(ex: Exchange, hit: CachedResponse): void {
   ex.ctx.stats.cacheHits++
   ex.res.writeHead(200, { 'content-type': hit.contentType, ...markers('hit', 0, 'cache') })
   ex.res.end(hit.body)
-  ex.log({ upstream: 'cache', status: 200, attempts: 0, cache: 'hit', usage: usageOf(hit.body, hit.stream) })
+  ex.log({ upstream: 'cache', status: 200, attempts: 0, cache: 'hit' }, hit)
 }
 
 async function deliver(ex: Exchange, settled: Settled): Promise<void> {
@@ -141,8 +135,7 @@ async function deliver(ex: Exchange, settled: Settled): Promise<void> {
       res.writeHead(status, { 'content-type': contentType, ...markers('miss', attempts, upstream) })
       res.end(body)
     }
-    const usage = status === 200 ? usageOf(body, stream) : undefined
-    return ex.log({ upstream, status, attempts, cache, usage })
+    return ex.log({ upstream, status, attempts, cache }, status === 200 ? { body, stream } : undefined)
   }
   ctx.stats.failures++
   const error = poolError(settled, ctx.closing.aborted)
@@ -214,18 +207,20 @@ export async function serveRequest(
     const raw = await readBody(req)
     const method = req.method ?? 'GET'
     const path = req.url ?? '/'
-    const text = raw.toString('utf8')
-    const key = requestKey(method, path, text)
-    const head = { ts, id: ctx.nextId(), method, path, key, ...peek(text) }
+    const { key, model, stream } = describeRequest(method, path, raw.toString('utf8'))
+    const head = { ts, id: ctx.nextId(), method, path, key, model, stream }
     const ex: Exchange = {
       ctx,
       res,
       key,
       cacheable: method === 'POST',
-      log: (rest) =>
-        void ctx.transcript
-          .record({ ...head, ...rest, latencyMs: performance.now() - started })
-          .catch(() => {}),
+      log: (rest, answer) => {
+        // Without a transcript file, skip the work (usage means parsing the whole answer).
+        if (ctx.transcript.path === undefined) return
+        const usage = answer ? usageOf(answer.body, answer.stream) : undefined
+        const entry = { ...head, ...rest, usage, latencyMs: performance.now() - started }
+        ctx.transcript.record(entry).catch(() => {})
+      },
     }
     const hit = ex.cacheable ? await ctx.cache.get(key) : undefined
     if (hit) return replay(ex, hit)

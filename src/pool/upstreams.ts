@@ -9,6 +9,7 @@
  * least-recently-ejected one is used anyway: a run should slow down, not stop.
  * Reference: Envoy outlier detection (consecutive 5xx ejection) and the circuit-breaker pattern.
  */
+import { ArbigraphError } from '../errors.ts'
 
 /** How an attempt went, as far as the endpoint's health is concerned. */
 export type AttemptHealth = 'success' | 'failure' | 'neutral'
@@ -89,7 +90,11 @@ function choose(list: readonly UpstreamState[], now: number, turn: number): [Ups
  * try { await fetch(`${lease.upstream.url}/chat/completions`); lease.done('success') } catch { lease.done('failure') }
  */
 export function createUpstreams(urls: readonly string[], options: UpstreamsOptions = {}): Upstreams {
-  if (urls.length === 0) throw new RangeError('pool/upstreams: at least one upstream URL is required')
+  if (urls.length === 0)
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_CONFIG',
+      'pool/upstreams: at least one upstream URL is required; set ARBIGRAPH_BASE_URL or start the simulator and pass its URL',
+    )
   const ejectAfter = options.ejectAfter ?? 3
   const cooldownMs = options.cooldownMs ?? 5000
   const now = options.now ?? Date.now

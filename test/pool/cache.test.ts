@@ -95,7 +95,10 @@ describe('pool/cache modes', () => {
         .slice(0, -1)
         .map((l) => JSON.parse(l).key),
     ).toHaveLength(50)
-    await expect(openResponseCache({ mode: 'read' })).rejects.toThrow('mode "read" needs a cache file path')
+    await expect(openResponseCache({ mode: 'read' })).rejects.toMatchObject({
+      code: 'ARBIGRAPH_BAD_CONFIG',
+      message: expect.stringContaining('mode "read" needs a cache file path'),
+    })
   })
 
   test('indexes a file larger than one read chunk and reads every answer back', async () => {

@@ -18,7 +18,7 @@ describe('request pool against sim:chaos', () => {
     const pool = await startRequestPool({
       upstreams: [sim.url],
       concurrency: 16,
-      requestTimeoutMs: 300,
+      requestTimeoutMs: 1000,
       retry: { maxAttempts: 4, baseDelayMs: 10, maxDelayMs: 50 },
       // One endpoint only: ejecting it would just route to the least-recently-ejected, itself.
       random: () => 0.5,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import OpenAI from 'openai'
 import { afterEach, describe, expect, test } from 'vitest'
 import type { RequestPool, RequestPoolOptions } from '../../src/pool/index.ts'
-import { startRequestPool } from '../../src/pool/index.ts'
+import { readJsonLines, startRequestPool } from '../../src/pool/index.ts'
 import type { FakeReply, FakeUpstream } from './fake-upstream.ts'
 import { startFakeUpstream } from './fake-upstream.ts'
 
@@ -70,7 +70,7 @@ describe('request pool retries', () => {
 
   test('retries a connection reset and a hang past the timeout, then succeeds', async () => {
     const fake = await upstream((n) => (n === 1 ? 'reset' : n === 2 ? 'hang' : 'ok'))
-    const gateway = await pool({ upstreams: [fake.url], requestTimeoutMs: 200 })
+    const gateway = await pool({ upstreams: [fake.url], requestTimeoutMs: 1000 })
     const response = await post(gateway.url, 'h')
     expect(response.status).toBe(200)
     expect(response.headers.get('x-arbigraph-attempts')).toBe('3')
@@ -83,7 +83,13 @@ describe('request pool retries', () => {
     'a %s on every attempt becomes a %i pool error naming the cause',
     async (reply, status, code, fragment) => {
       const fake = await upstream(() => reply)
-      const gateway = await pool({ upstreams: [fake.url], requestTimeoutMs: 150, retry: { maxAttempts: 3 } })
+      const transcriptPath = `${tmpdir()}/${randomUUID()}.jsonl`
+      const gateway = await pool({
+        upstreams: [fake.url],
+        requestTimeoutMs: 150,
+        retry: { maxAttempts: 3 },
+        transcriptPath,
+      })
       const response = await post(gateway.url)
       expect(response.status).toBe(status)
       expect(response.headers.get('x-should-retry')).toBe('false')
@@ -93,6 +99,9 @@ describe('request pool retries', () => {
       expect(error.message).toContain(fragment)
       expect(fake.stats.requests).toBe(3)
       expect(gateway.stats.failures).toBe(1)
+      await gateway.close()
+      const [line] = (await readJsonLines(transcriptPath)).records
+      expect(line).toMatchObject({ status, attempts: 3, upstream: fake.url, error: { code } })
     },
   )
 

@@ -72,7 +72,7 @@ describe('request pool gateway', () => {
   })
 
   test('balances least-outstanding across three endpoints', async () => {
-    const fakes = [await upstream(), await upstream({ latencyMs: 1500 }), await upstream()]
+    const fakes = [await upstream(), await upstream({ latencyMs: 2500 }), await upstream()]
     const gateway = await pool({ upstreams: fakes.map((f) => f.url), concurrency: 6 })
     await Promise.all(
       Array.from({ length: 60 }, (_, i) => post(gateway.url, chat(`b${i}`)).then((r) => r.text())),

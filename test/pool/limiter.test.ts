@@ -41,6 +41,11 @@ describe('pool/limiter', () => {
   })
 
   test('rejects a limit below 1', () => {
-    expect(() => createLimiter(0)).toThrow('limit must be an integer ≥ 1, got 0')
+    expect(() => createLimiter(0)).toThrow(
+      expect.objectContaining({
+        code: 'ARBIGRAPH_BAD_CONFIG',
+        message: expect.stringContaining('limit must be an integer ≥ 1, got 0'),
+      }),
+    )
   })
 })

@@ -52,6 +52,11 @@ describe('pool/upstreams', () => {
   })
 
   test('needs at least one URL', () => {
-    expect(() => createUpstreams([])).toThrow('at least one upstream URL is required')
+    expect(() => createUpstreams([])).toThrow(
+      expect.objectContaining({
+        code: 'ARBIGRAPH_BAD_CONFIG',
+        message: expect.stringContaining('set ARBIGRAPH_BASE_URL'),
+      }),
+    )
   })
 })
