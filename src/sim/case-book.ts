@@ -29,10 +29,12 @@ const reprSchema = z.string().refine(
 export const simCaseSchema = z.object({
   prompt: z.string().min(1),
   /** `task_N_out` → Python repr of the exact value. */
-  outputs: z.record(z.string().regex(/^task_[1-9]\d*_out$/), reprSchema),
+  outputs: z.record(z.string().regex(/^task_[1-9]\d*_out$/), reprSchema).default({}),
   /** `task_N_out` → longest dependency path into the node (0 for a source). */
   depth: z.record(z.string(), z.number().int().min(0)).default({}),
   targets: z.array(z.string()).default([]),
+  /** A Long-Transduction case: personas answer with (a noisy copy of) this expected output. */
+  transduction: z.object({ expectedText: z.string(), format: z.string(), family: z.string() }).optional(),
 })
 
 export type SimCase = z.output<typeof simCaseSchema>

@@ -16,6 +16,13 @@ export { answerBoxes, oracleExpressions, oraclePersona } from './personas/oracle
 export type { Persona, PersonaInput, PersonaName, PersonaReply } from './personas/persona.ts'
 export type { ReplayOptions } from './personas/replay.ts'
 export { loadRecordedTurns, replayPersona } from './personas/replay.ts'
+export type { TransductionTruth } from './personas/transduction.ts'
+export {
+  faultProbability,
+  noisyTransductionText,
+  noisyTransductionTurn,
+  transductionOracleTurn,
+} from './personas/transduction.ts'
 export type { ChatRequest } from './protocol.ts'
 export { approxTokens, chatRequestSchema, SimHttpError, vllmErrorBody } from './protocol.ts'
 export { calculatorCallXml, splitTurn } from './qwen-text.ts'

@@ -14,6 +14,7 @@ import { getTopology } from '../../registry.ts'
 import type { ParsedArgs } from '../args.ts'
 import { existingFile, intFlag, parseCommandArgs, usageError } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
+import { runGenerateTransduction } from './generate-transduction.ts'
 import { cliRegistry, optionFlag, topologyOptionKeys } from './list.ts'
 
 const FLAGS = {
@@ -166,8 +167,12 @@ export const generateCommand: Command = {
     'Run options:',
     '  --workers <n>           worker threads (default: 1; the output does not depend on it)',
     '  --out <file.jsonl>      output file, written atomically (required)',
+    '',
+    'Long-Transduction documents: arbigraph generate transduction --help',
   ].join('\n'),
   async run(argv, io) {
+    // Long-Transduction has its own grid and flags, so it takes over before topology parsing.
+    if (argv[0] === 'transduction') return runGenerateTransduction(argv.slice(1), io)
     const { values, positionals } = parseCommandArgs('generate', argv, FLAGS, {
       min: 1,
       max: 1,

@@ -26,6 +26,7 @@ import { approxTokens } from '../protocol.ts'
 import { rawTurn } from '../qwen-text.ts'
 import { answerTurn, calculatorTurn, oracleExpressions } from './oracle.ts'
 import type { Persona, PersonaInput, PersonaReply } from './persona.ts'
+import { noisyTransductionTurn } from './transduction.ts'
 
 export interface NoisyRates {
   /** First-turn reply without a calculator call. @default 0.03 */
@@ -143,6 +144,11 @@ export function noisyPersona(options: NoisyOptions): Persona {
       const entry = caseOf(input.cases, input.conversation)
       const { promptHash, turn, calculatorSeen, toolsDisabled } = input.conversation
       const caseRng = root.split(promptHash)
+      if (entry.transduction)
+        return {
+          kind: 'turn',
+          raw: noisyTransductionTurn(entry.transduction, caseRng.split('transduction'), noise),
+        }
       const turnRng = caseRng.split('turn', turn)
       const u = turnRng.float()
       if (!calculatorSeen && !toolsDisabled) return calculatorReply(entry, u, rates)

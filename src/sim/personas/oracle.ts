@@ -10,6 +10,7 @@ import type { SimCase } from '../case-book.ts'
 import { caseOf } from '../case-book.ts'
 import { calculatorCallXml, rawTurn } from '../qwen-text.ts'
 import type { Persona, PersonaInput } from './persona.ts'
+import { transductionOracleTurn } from './transduction.ts'
 
 /**
  * Up to three calculator expressions built from the first integers in the prompt.
@@ -61,6 +62,7 @@ export function oraclePersona(): Persona {
     name: 'sim:oracle',
     respond(input: PersonaInput) {
       const entry = caseOf(input.cases, input.conversation)
+      if (entry.transduction) return { kind: 'turn', raw: transductionOracleTurn(entry.transduction) }
       const { calculatorSeen, toolsDisabled } = input.conversation
       if (!calculatorSeen && !toolsDisabled) return { kind: 'turn', raw: calculatorTurn(entry.prompt) }
       return { kind: 'turn', raw: answerTurn(answerBoxes(entry)) }

@@ -1,0 +1,136 @@
+/**
+ * `arbigraph generate transduction [--family …] [--format …] [--level …] [--budget …] --out f.jsonl`:
+ * writes Long-Transduction documents (the full 1,440-document grid by default) as JSONL,
+ * atomically, and prints the mean input and required-output tokens per budget. Every list flag
+ * takes comma-separated values and is checked against the grid, so a typo is a usage error that
+ * lists what is accepted.
+ */
+import { relative, resolve } from 'node:path'
+import type {
+  BudgetLabel,
+  Family,
+  Format,
+  GridSelection,
+  Level,
+  TransductionDocument,
+} from '../../../plugins/transduction/index.ts'
+import {
+  budgetLabels,
+  families,
+  generateTransduction,
+  lineFormats,
+  tableFormats,
+} from '../../../plugins/transduction/index.ts'
+import { openAtomicLines } from '../../io/atomic-write.ts'
+import { intFlag, parseCommandArgs, usageError } from '../args.ts'
+import type { CliIo } from '../command.ts'
+
+const FLAGS = {
+  family: { type: 'string' },
+  format: { type: 'string' },
+  level: { type: 'string' },
+  budget: { type: 'string' },
+  samples: { type: 'string' },
+  seed: { type: 'string' },
+  out: { type: 'string' },
+} as const
+
+export const generateTransductionUsage = [
+  'Usage: arbigraph generate transduction [options] --out <file.jsonl>',
+  '',
+  `  --family <a,b>     ${families.join(', ')} (default: all)`,
+  `  --format <a,b>     ${[...lineFormats, ...tableFormats].join(', ')} (default: all of each family)`,
+  '  --level <0,1,…>    difficulty levels 0–3 (default: all)',
+  `  --budget <a,b>     ${budgetLabels.join(', ')} (default: all)`,
+  '  --samples <n>      documents per cell (default: 5)',
+  '  --seed <s>         dataset seed (default: 0)',
+  '  --out <file.jsonl> output file, written atomically (required)',
+].join('\n')
+
+function listFlag<T extends string>(
+  name: string,
+  text: string | boolean | undefined,
+  allowed: readonly T[],
+): T[] | undefined {
+  if (typeof text !== 'string') return undefined
+  const items = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  for (const item of items) {
+    if (!allowed.includes(item as T))
+      throw usageError(
+        'generate',
+        `--${name}: unknown value "${item}"; expected one of ${allowed.join(', ')}`,
+      )
+  }
+  return items as T[]
+}
+
+/** Mean input and output tokens per budget, one line each. */
+export function tokenTable(docs: readonly TransductionDocument[]): string[] {
+  const lines = ['budget  docs  mean input  mean output  max |total − budget|']
+  for (const budget of budgetLabels) {
+    const group = docs.filter((doc) => doc.budget === budget)
+    if (group.length === 0) continue
+    const mean = (pick: (d: TransductionDocument) => number) =>
+      group.reduce((s, d) => s + pick(d), 0) / group.length
+    const worst = Math.max(
+      ...group.map((d) => Math.abs(d.inputTokens + d.outputTokens - d.budgetTokens) / d.budgetTokens),
+    )
+    lines.push(
+      `${budget.padEnd(6)}  ${String(group.length).padStart(4)}  ${mean((d) => d.inputTokens)
+        .toFixed(0)
+        .padStart(10)}  ${mean((d) => d.outputTokens)
+        .toFixed(0)
+        .padStart(11)}  ${(worst * 100).toFixed(2)} %`,
+    )
+  }
+  return lines
+}
+
+/**
+ * Runs `generate transduction` (argv after the word `transduction`).
+ * @example await runGenerateTransduction(['--budget', '4K', '--out', 'lt.jsonl'], io)
+ */
+export async function runGenerateTransduction(argv: string[], io: CliIo): Promise<number> {
+  const { values, help } = parseCommandArgs('generate', argv, FLAGS, {
+    min: 0,
+    max: 0,
+    names: 'no arguments',
+  })
+  if (help) {
+    io.out(generateTransductionUsage)
+    return 0
+  }
+  if (typeof values.out !== 'string') throw usageError('generate', 'missing --out <file.jsonl>')
+  const levelText = listFlag('level', values.level, ['0', '1', '2', '3'])
+  const selection: GridSelection = {
+    families: listFlag<Family>('family', values.family, families),
+    formats: listFlag<Format>('format', values.format, [...lineFormats, ...tableFormats]),
+    levels: levelText?.map((level) => Number(level) as Level),
+    budgets: listFlag<BudgetLabel>('budget', values.budget, budgetLabels),
+    samples: intFlag('generate', 'samples', values.samples as string | undefined, { min: 1 }) ?? 5,
+  }
+  const out = resolve(io.cwd, values.out)
+  const file = await openAtomicLines(out)
+  try {
+    const docs = generateTransduction(
+      selection,
+      typeof values.seed === 'string' ? values.seed : '0',
+      (_doc, done, total) => {
+        if (done % 120 === 0 || done === total) io.err(`generated ${done}/${total}`)
+      },
+    )
+    if (docs.length === 0)
+      throw usageError('generate', 'the selection contains no documents (check --family and --format)')
+    for (const doc of docs) await file.write(JSON.stringify(doc))
+    await file.commit()
+    for (const line of tokenTable(docs)) io.out(line)
+    io.out(`wrote ${docs.length} documents to ${relative(io.cwd, out) || out}`)
+    return 0
+  } catch (error) {
+    await file.abort()
+    throw error
+  }
+}
