@@ -142,7 +142,10 @@ export function defineSuite(options: SuiteOptions): void {
         const record = await runCase(c.instance, {
           baseURL: context.poolUrl,
           model: context.model,
-          profile,
+          profile:
+            context.turnTimeoutMs !== undefined && options.harness?.requestTimeoutMs === undefined
+              ? { ...profile, requestTimeoutMs: context.turnTimeoutMs }
+              : profile,
           identity: c.identity,
           signal,
           ...(caseDetails ? { caseDetails } : {}),

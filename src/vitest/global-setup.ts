@@ -129,6 +129,8 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     model,
     simulated: sim !== undefined,
     listing: false,
+    // Each attempt may take the full per-attempt timeout; backoff waits are capped at 60 s.
+    turnTimeoutMs: (env.maxRetries + 1) * (env.requestTimeoutMs + 60_000),
     ...(desk ? { simControlUrl: desk.url } : {}),
   }
   project.provide('arbigraph', context)

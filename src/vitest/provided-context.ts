@@ -16,6 +16,11 @@ export interface ArbigraphContext {
   simControlUrl?: string
   /** True under `vitest list`: nothing was started and no test body may run. */
   listing: boolean
+  /**
+   * How long a worker waits for one model turn: every attempt the pool may make, plus backoff.
+   * A client timeout shorter than the pool's retries would give up while the pool still works.
+   */
+  turnTimeoutMs?: number
 }
 
 declare module 'vitest' {
