@@ -7,7 +7,22 @@ import { arbigraphPlugin } from './src/vitest/plugin.ts'
 const concurrency = Number(process.env.ARBIGRAPH_CONCURRENCY?.trim() || 32)
 
 // Declared for --tags-filter; strictTags is off so a user's own topology or category works too.
-const tags = ['baseline', 'forgetting', 'chain', 'multichain', 'dag', 'random', 'math', 'gsm', 'python']
+const tags = [
+  'baseline',
+  'forgetting',
+  'chain',
+  'multichain',
+  'dag',
+  'random',
+  'math',
+  'gsm',
+  'python',
+  'transduction',
+  'arithmetic',
+  'uuid-sort',
+  'variable-lookup',
+  'table',
+]
 
 export default defineConfig({
   test: {

@@ -13,6 +13,7 @@ import type { CaseRecord } from '../src/contracts/case-record.ts'
 import { CASE_RECORD_SCHEMA, checkCaseRecord } from '../src/contracts/case-record.ts'
 import { modelLabel } from '../src/contracts/results.ts'
 import type { CaseIdentity } from '../src/vitest/task-meta.ts'
+import { isTransductionTest } from './collect-transduction-records.ts'
 
 /** Where a case sits when nothing better is known: `suites/<topology>/<category>.eval.ts`, `<task> #<sample>`. */
 function identityFromTest(test: TestCase): CaseIdentity {
@@ -61,7 +62,8 @@ function failureReason(test: TestCase): string {
 /** The record of one finished test, or undefined when it is not an arbigraph case. */
 function recordOf(test: TestCase): CaseRecord | undefined {
   const state = test.result().state
-  if (state === 'skipped' || state === 'pending') return undefined
+  // Long-Transduction documents have their own records and reporter (reporters/transduction.ts).
+  if (state === 'skipped' || state === 'pending' || isTransductionTest(test)) return undefined
   const meta = test.meta()
   const identity = meta.arbigraphCase ?? identityFromTest(test)
   let record: CaseRecord | undefined

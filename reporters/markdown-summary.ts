@@ -13,6 +13,7 @@ import { evaluateGate, needsTasks } from '../src/metrics/gate.ts'
 import { summarize } from '../src/metrics/summarize.ts'
 import { formatMarkdown } from '../src/report/format-markdown.ts'
 import { collectRecords } from './collect-records.ts'
+import { hasTransductionTests } from './collect-transduction-records.ts'
 
 export interface MarkdownSummaryOptions {
   /**
@@ -46,6 +47,7 @@ export function markdownSummaryReporter(options: MarkdownSummaryOptions = {}): R
       const { path = 'out/summary.md', stepSummary = false, gate = null } = options
       if (path === false && stepSummary === false) return
       const records = collectRecords(modules)
+      if (records.length === 0 && hasTransductionTests(modules)) return // transduction-only run
       const summary = summarize(records, { byTask: gate !== null && needsTasks(gate) })
       const verdict = gate && { rules: gate.map((r) => r.text), broken: evaluateGate(gate, summary.cells) }
       // Per-task cells exist only for the gate; the summary shows topology × category.

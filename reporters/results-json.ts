@@ -8,6 +8,7 @@ import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node
 import { writeFileAtomic } from '../src/io/atomic-write.ts'
 import { buildResults, runEnv } from '../src/report/build-results.ts'
 import { collectRecords } from './collect-records.ts'
+import { hasTransductionTests } from './collect-transduction-records.ts'
 
 export interface ResultsJsonOptions {
   /**
@@ -34,6 +35,8 @@ export function resultsJsonReporter(options: ResultsJsonOptions = {}): Reporter 
     },
     async onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors, reason: TestRunEndReason) {
       const records = collectRecords(modules)
+      // A Long-Transduction-only run must not overwrite an earlier ArbiGraph results file.
+      if (records.length === 0 && hasTransductionTests(modules)) return
       const config = vitest?.config
       const results = buildResults(
         records,

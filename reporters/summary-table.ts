@@ -8,6 +8,7 @@ import { modelLabel } from '../src/contracts/results.ts'
 import { summarize } from '../src/metrics/summarize.ts'
 import { formatTable } from '../src/report/format-table.ts'
 import { collectRecords } from './collect-records.ts'
+import { hasTransductionTests } from './collect-transduction-records.ts'
 
 export interface SummaryTableOptions {
   /**
@@ -30,6 +31,8 @@ export function summaryTableReporter(options: SummaryTableOptions = {}): Reporte
     onTestRunEnd(modules: ReadonlyArray<TestModule>) {
       const records = collectRecords(modules)
       const log = (text: string) => (vitest ? vitest.logger.log(text) : console.log(text))
+      // A Long-Transduction-only run has its own tables (reporters/transduction.ts).
+      if (records.length === 0 && hasTransductionTests(modules)) return
       if (records.length === 0) return log('\narbigraph: no case records in this run')
       const summary = summarize(records, { byTask: options.byTask ?? false })
       log(`\n${formatTable(summary, modelLabel(records))}\n`)

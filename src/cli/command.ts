@@ -13,5 +13,7 @@ export interface Command {
   name: string
   summary: string
   usage: string
+  /** Usage for a sub-form of the command (e.g. `generate transduction`); @default usage */
+  usageFor?(argv: readonly string[]): string | undefined
   run(argv: string[], io: CliIo): Promise<number>
 }

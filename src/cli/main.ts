@@ -42,7 +42,7 @@ const wantsHelp = (argv: readonly string[]): boolean => {
 /** Runs one command, turning thrown errors into a message and an exit code. */
 async function runCommand(command: Command, argv: string[], io: CliIo): Promise<number> {
   if (wantsHelp(argv)) {
-    io.out(command.usage)
+    io.out(command.usageFor?.(argv) ?? command.usage)
     return 0
   }
   try {

@@ -9,6 +9,8 @@ import { generateSpecSchema, manifestSchema } from './dataset.ts'
 import { instanceGradeSchema } from './grade.ts'
 import { instanceSchema } from './instance.ts'
 import { resultsSchema } from './results.ts'
+import { transductionRecordSchema } from './transduction-record.ts'
+import { transductionResultsSchema } from './transduction-results.ts'
 
 export const publishedSchemas = {
   instance: instanceSchema,
@@ -17,6 +19,8 @@ export const publishedSchemas = {
   'instance-grade': instanceGradeSchema,
   'case-record': caseRecordSchema,
   results: resultsSchema,
+  'transduction-record': transductionRecordSchema,
+  'transduction-results': transductionResultsSchema,
 } satisfies Record<string, z.ZodType>
 
 /** The JSON Schema of one published format, as written to `schemas/<stem>.schema.json`. */

@@ -24,6 +24,12 @@ export interface Topology<Options = unknown> {
   summary: string
   options: z.ZodType<Options>
   defaults: TopologyDefaults
+  /**
+   * `fixed` when `build` ignores its RNG (the same options always give the same graph): the
+   * generator then builds and plans the skeleton once per target instead of once per sample.
+   * @default 'random'
+   */
+  shape?: 'fixed' | 'random'
   /** Builds one sample's skeleton; randomness (if any) comes from `rng` only. */
   build(options: Options, rng: Rng): Skeleton
 }
@@ -37,5 +43,6 @@ export const topology = <Schema extends z.ZodType>(spec: {
   summary: string
   options: Schema
   defaults: TopologyDefaults
+  shape?: 'fixed' | 'random'
   build(options: z.output<Schema>, rng: Rng): Skeleton
 }): Topology<z.output<Schema>> => spec as unknown as Topology<z.output<Schema>>

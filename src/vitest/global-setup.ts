@@ -19,6 +19,17 @@ import type { PersonaName } from '../sim/personas/persona.ts'
 import { type SimServer, startSimServer } from '../sim/server.ts'
 import type { ArbigraphContext } from './provided-context.ts'
 
+/** ARBIGRAPH_SIM_NOISE: sim:noisy's error multiplier (default 1), e.g. to compare two noise levels. */
+function simNoise(env: NodeJS.ProcessEnv): { noise?: number } {
+  const text = env.ARBIGRAPH_SIM_NOISE?.trim()
+  if (!text) return {}
+  const noise = Number(text)
+  if (!Number.isFinite(noise) || noise < 0) {
+    throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', `ARBIGRAPH_SIM_NOISE: expected a number ≥ 0, got "${text}"`)
+  }
+  return { noise }
+}
+
 /**
  * The banner printed when no endpoint is configured.
  * @example simBanner('sim:noisy').includes('SIMULATED') // true
@@ -115,6 +126,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
       persona,
       seed: process.env.ARBIGRAPH_SIM_SEED ?? 0,
       latencyMs: simLatency(process.env),
+      ...simNoise(process.env),
     })
     console.warn(`\n${simBanner(persona)}\n`)
   }

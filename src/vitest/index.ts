@@ -3,10 +3,19 @@
  * generation, one-case runner, simulator registration), the globalSetup and the plugin.
  */
 export { defineSuite, type SuiteCase, type SuiteOptions, suiteCases } from './define-suite.ts'
+export {
+  defineTransductionSuite,
+  type TransductionSuiteCase,
+  type TransductionSuiteOptions,
+  transductionSuiteCases,
+} from './define-transduction-suite.ts'
 export { setup as globalSetup, simBanner } from './global-setup.ts'
 export { type ArbigraphPluginOptions, arbigraphPlugin } from './plugin.ts'
 export type { ArbigraphContext } from './provided-context.ts'
 export { infraRecord, type RunCaseOptions, runCase } from './run-case.ts'
+export { runTransductionCase, transductionRecord, transductionScore } from './run-transduction-case.ts'
 export { simCaseOf, taskDepths } from './sim-case.ts'
 export { readSuiteEnv, type SuiteEnv } from './suite-env.ts'
 export type { CaseIdentity } from './task-meta.ts'
+export { readTransductionEnv, type TransductionEnv } from './transduction-env.ts'
+export type { TransductionIdentity } from './transduction-meta.ts'

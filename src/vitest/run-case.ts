@@ -14,6 +14,7 @@ import type { HarnessProfile } from '../agent/profile.ts'
 import { CASE_RECORD_SCHEMA, type CaseRecord, encodeCaseRecord } from '../contracts/case-record.ts'
 import type { Instance } from '../contracts/instance.ts'
 import type { Transcript } from '../contracts/transcript.ts'
+import type { CaseDetailSink } from '../dashboard/case-details.ts'
 import { ArbigraphError } from '../errors.ts'
 import { gradeInstance } from '../grade/grade-instance.ts'
 import type { CaseIdentity } from './task-meta.ts'
@@ -27,6 +28,8 @@ export interface RunCaseOptions {
   /** @default 'arbigraph' */
   apiKey?: string
   signal?: AbortSignal
+  /** Stores the instance and transcript for the dashboard; its ref becomes `transcriptRef`. @default none */
+  caseDetails?: CaseDetailSink
 }
 
 const seededClients = new Map<string, OpenAI>()
@@ -124,7 +127,9 @@ export async function runCase(instance: Instance, options: RunCaseOptions): Prom
       ...(epoch > 0 ? { client: seededClient(options.baseURL, apiKey, epoch) } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     })
-    return gradedRecord(instance, transcript, options, performance.now() - started)
+    const record = gradedRecord(instance, transcript, options, performance.now() - started)
+    const transcriptRef = options.caseDetails?.(record.caseId, epoch, instance, transcript) ?? null
+    return { ...record, transcriptRef }
   } catch (error) {
     if (error instanceof ArbigraphError && error.code === 'ARBIGRAPH_ENDPOINT')
       return infraRecord(options, error.message, performance.now() - started)

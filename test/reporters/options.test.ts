@@ -46,7 +46,7 @@ describe('reporter options', () => {
 
   it('give one reporter per enabled output, the gate last', () => {
     const all = resolveReporterOptions({ gate: '*.n>=1' }, {})
-    expect(arbigraphReporters(all)).toHaveLength(4)
+    expect(arbigraphReporters(all)).toHaveLength(6)
     const none = resolveReporterOptions({ results: false, markdown: false, table: false }, {})
     expect(arbigraphReporters(none)).toEqual([])
   })

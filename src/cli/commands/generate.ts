@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
+import { PYTHON_POOL_ENV } from '../../../plugins/python/category.ts'
 import type { GenerateSpec } from '../../contracts/dataset.ts'
 import { ArbigraphError } from '../../errors.ts'
 import { writeGeneratedDataset } from '../../generate/generate-dataset.ts'
@@ -14,7 +15,7 @@ import { getTopology } from '../../registry.ts'
 import type { ParsedArgs } from '../args.ts'
 import { existingFile, intFlag, parseCommandArgs, usageError } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
-import { runGenerateTransduction } from './generate-transduction.ts'
+import { generateTransductionUsage, runGenerateTransduction } from './generate-transduction.ts'
 import { cliRegistry, optionFlag, topologyOptionKeys } from './list.ts'
 
 const FLAGS = {
@@ -33,6 +34,7 @@ const FLAGS = {
   workers: { type: 'string' },
   'max-attempts': { type: 'string' },
   'repeat-templates': { type: 'boolean' },
+  'python-pool': { type: 'string' },
   out: { type: 'string' },
 } as const
 
@@ -163,6 +165,8 @@ export const generateCommand: Command = {
     '  --seed <s>              dataset seed (default: 0)',
     '  --repeat-templates      let a template appear on several nodes of one instance',
     '  --max-attempts <n>      attempts per sample before giving up (default: 100)',
+    '  --python-pool <file>    python functions from a pool file (arbigraph import-leetcode); every',
+    "                          python node records the pool's sha256 in its preprocess.origin",
     '',
     'Run options:',
     '  --workers <n>           worker threads (default: 1; the output does not depend on it)',
@@ -170,6 +174,7 @@ export const generateCommand: Command = {
     '',
     'Long-Transduction documents: arbigraph generate transduction --help',
   ].join('\n'),
+  usageFor: (argv) => (argv[0] === 'transduction' ? generateTransductionUsage : undefined),
   async run(argv, io) {
     // Long-Transduction has its own grid and flags, so it takes over before topology parsing.
     if (argv[0] === 'transduction') return runGenerateTransduction(argv.slice(1), io)
@@ -179,6 +184,10 @@ export const generateCommand: Command = {
       names: 'the topology name',
     })
     if (typeof values.out !== 'string') throw usageError('generate', 'missing --out <file.jsonl>')
+    // Set before any registry is built: the python category reads it, and worker threads inherit it.
+    if (typeof values['python-pool'] === 'string') {
+      process.env[PYTHON_POOL_ENV] = existingFile(io.cwd, values['python-pool'])
+    }
     const spec = await buildSpec(positionals[0]!, values, io)
     const workers = intFlag('generate', 'workers', values.workers as string | undefined, { min: 1 }) ?? 1
     const out = resolve(io.cwd, values.out)

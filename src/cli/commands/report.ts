@@ -5,31 +5,37 @@
  * trusted; only the records are.
  */
 import { readFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
 import { decodeResults } from '../../contracts/results.ts'
+import { buildDashboard } from '../../dashboard/build-dashboard.ts'
 import { evaluateGate, formatBroken, needsTasks, parseGate } from '../../metrics/gate.ts'
 import { summarize } from '../../metrics/summarize.ts'
 import { formatMarkdown } from '../../report/format-markdown.ts'
 import { formatTable } from '../../report/format-table.ts'
 import { existingFile, parseCommandArgs } from '../args.ts'
 import type { Command } from '../command.ts'
+import { isTransductionText, reportTransduction } from './report-transduction.ts'
 
 const FLAGS = {
   'by-task': { type: 'boolean' },
   markdown: { type: 'boolean' },
   gate: { type: 'string' },
+  html: { type: 'string' },
 } as const
 
 export const reportCommand: Command = {
   name: 'report',
   summary: 'Recompute the report (table, Markdown, gate) from a results file.',
   usage: [
-    'Usage: arbigraph report <results.json> [--by-task] [--markdown] [--gate RULES]',
+    'Usage: arbigraph report <results.json> [--by-task] [--markdown] [--gate RULES] [--html DIR]',
     '',
     'Validates the results file and recomputes every number from its case records.',
+    'A Long-Transduction results file (out/transduction.json) prints its own tables.',
     '  --by-task    also break each topology × category cell down by target task',
     '  --markdown   print the Markdown summary instead of the terminal table',
     '  --gate RULES check rules such as "chain/math.accuracy>=0.7,*.ci_low>=0.5";',
     '               each broken rule is printed and the exit code is 1',
+    '  --html DIR   also write the static dashboard (opens from file://) to DIR',
   ].join('\n'),
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('report', argv, FLAGS, {
@@ -39,7 +45,9 @@ export const reportCommand: Command = {
     })
     const file = positionals[0]!
     const rules = typeof values.gate === 'string' ? parseGate(values.gate, '--gate') : null
-    const results = decodeResults(await readFile(existingFile(io.cwd, file), 'utf8'), file)
+    const text = await readFile(existingFile(io.cwd, file), 'utf8')
+    if (isTransductionText(text)) return reportTransduction(text, file, values, io)
+    const results = decodeResults(text, file)
     const byTask = values['by-task'] === true
     const summary = summarize(results.records, { byTask: byTask || (rules !== null && needsTasks(rules)) })
     const broken = rules ? evaluateGate(rules, summary.cells) : []
@@ -49,6 +57,11 @@ export const reportCommand: Command = {
       io.out(formatMarkdown(shown, results.model, verdict).trimEnd())
     } else {
       io.out(formatTable(shown, results.model))
+    }
+    if (typeof values.html === 'string') {
+      const resultsDir = dirname(resolve(io.cwd, file))
+      const built = await buildDashboard(results, { dir: resolve(io.cwd, values.html), resultsDir })
+      io.out(`dashboard: ${built.dir}/index.html (${built.cases} cases, ${built.withDetails} with details)`)
     }
     for (const b of broken) io.err(formatBroken(b))
     if (rules && broken.length === 0) io.out(`gate: all ${rules.length} rule(s) hold`)

@@ -1,0 +1,163 @@
+/**
+ * The dashboard reporter: at the end of a run it writes the static dashboard folder (default
+ * `out/dashboard/`, next to the results file) from the run's records and the case details the
+ * workers stored. With `ARBIGRAPH_DASHBOARD=live` it also serves the dashboard on 127.0.0.1
+ * during the run and pushes progress and running accuracy per cell to open pages (server-sent
+ * events) as cases finish; updates are coalesced so a burst of cases costs one summary.
+ * Settings: ARBIGRAPH_DASHBOARD = on (default) | live | off, ARBIGRAPH_DASHBOARD_DIR,
+ * ARBIGRAPH_DASHBOARD_PORT (live; 0 = any free port). It is off when the results file is off.
+ */
+import { dirname, resolve } from 'node:path'
+import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import type { CaseRecord } from '../src/contracts/case-record.ts'
+import { checkCaseRecord } from '../src/contracts/case-record.ts'
+import { isSimulated, modelLabel } from '../src/contracts/results.ts'
+import { buildDashboard } from '../src/dashboard/build-dashboard.ts'
+import { caseIndex, overviewPayload } from '../src/dashboard/dashboard-data.ts'
+import type { LiveDashboard } from '../src/dashboard/live-server.ts'
+import { startLiveDashboard } from '../src/dashboard/live-server.ts'
+import { ArbigraphError } from '../src/errors.ts'
+import { buildResults, runEnv } from '../src/report/build-results.ts'
+import { collectRecords } from './collect-records.ts'
+
+export interface DashboardReporterOptions {
+  /**
+   * Output folder, relative to the Vitest root.
+   * @default 'out/dashboard'
+   */
+  dir?: string
+  /**
+   * The results file's path: stored case details are looked up next to it.
+   * @default 'out/results.json'
+   */
+  results?: string
+  /**
+   * Serve the dashboard live during the run.
+   * @default false
+   */
+  live?: boolean
+  /**
+   * Live server port on 127.0.0.1; 0 picks a free one.
+   * @default 0
+   */
+  port?: number
+  /**
+   * Milliseconds between live updates at most.
+   * @default 500
+   */
+  throttleMs?: number
+}
+
+/**
+ * Dashboard options from the environment; null when the dashboard is off.
+ * @example resolveDashboardOptions({ ARBIGRAPH_DASHBOARD: 'live' }, 'out/results.json')?.live // true
+ */
+export function resolveDashboardOptions(
+  env: NodeJS.ProcessEnv,
+  results: string | false,
+): DashboardReporterOptions | null {
+  const mode = env.ARBIGRAPH_DASHBOARD?.trim().toLowerCase() || 'on'
+  if (!['on', 'live', 'off', 'false', '0', 'no', '1', 'true'].includes(mode))
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_CONFIG',
+      `ARBIGRAPH_DASHBOARD: expected on, live or off, got "${mode}"`,
+    )
+  if (results === false || ['off', 'false', '0', 'no'].includes(mode)) return null
+  const portText = env.ARBIGRAPH_DASHBOARD_PORT?.trim() || '0'
+  const port = Number(portText)
+  if (!/^\d+$/.test(portText) || port > 65535)
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_CONFIG',
+      `ARBIGRAPH_DASHBOARD_PORT: expected a port number, got "${portText}"`,
+    )
+  return { dir: env.ARBIGRAPH_DASHBOARD_DIR?.trim() || 'out/dashboard', results, live: mode === 'live', port }
+}
+
+/** What the live page shows: the records so far and how many cases the run will have. */
+function livePayload(records: CaseRecord[], total: number) {
+  const results = {
+    model: modelLabel(records),
+    simulated: isSimulated(records),
+    createdBy: 'arbigraph live',
+    run: null,
+  }
+  const summary = overviewPayload(records, {
+    results,
+    chunkSize: 100,
+    progress: { done: records.length, total },
+  })
+  return { summary, index: caseIndex(records, () => false) }
+}
+
+/**
+ * The dashboard reporter.
+ * @example vitest.config.reporters.push(dashboardReporter({ live: true }))
+ */
+export function dashboardReporter(options: DashboardReporterOptions = {}): Reporter {
+  let vitest: Vitest | undefined
+  let live: LiveDashboard | undefined
+  let started = new Date()
+  let total = 0
+  const finished: CaseRecord[] = []
+  let timer: NodeJS.Timeout | undefined
+  const push = () => {
+    timer = undefined
+    const { summary, index } = livePayload(finished, Math.max(total, finished.length))
+    live?.update(summary, index)
+  }
+  const log = (text: string) => (vitest ? vitest.logger.log(text) : console.log(text))
+  return {
+    async onInit(ctx) {
+      vitest = ctx
+      started = new Date()
+      if (!options.live) return
+      live = await startLiveDashboard({ port: options.port ?? 0 })
+      push()
+      log(`arbigraph: live dashboard at ${live.url}`)
+    },
+    onTestModuleCollected(module: TestModule) {
+      for (const test of module.children.allTests()) if (test.options.mode === 'run') total++
+      if (live && !timer) timer = setTimeout(push, options.throttleMs ?? 500)
+    },
+    onTestCaseResult(test: TestCase) {
+      if (!live) return
+      const record = test.meta().arbigraph
+      if (record === undefined) return
+      try {
+        finished.push(checkCaseRecord(record, test.fullName))
+      } catch {
+        return // the results file reports malformed records; the live view just skips them
+      }
+      timer ??= setTimeout(push, options.throttleMs ?? 500)
+    },
+    async onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors, reason: TestRunEndReason) {
+      if (timer) clearTimeout(timer)
+      const records = collectRecords(modules)
+      const root = vitest?.config.root ?? process.cwd()
+      const run = {
+        started: started.toISOString(),
+        finished: new Date().toISOString(),
+        reason,
+        shard: vitest?.config.shard
+          ? { index: vitest.config.shard.index, count: vitest.config.shard.count }
+          : null,
+        merged: Boolean(vitest?.config.mergeReports),
+        env: runEnv(process.env),
+      }
+      const results = buildResults(
+        records,
+        run,
+        `arbigraph dashboard reporter, vitest ${vitest?.version ?? 'unknown'}`,
+      )
+      const resultsDir = dirname(resolve(root, options.results ?? 'out/results.json'))
+      const built = await buildDashboard(results, {
+        dir: resolve(root, options.dir ?? 'out/dashboard'),
+        resultsDir,
+      })
+      log(
+        `arbigraph: dashboard of ${built.cases} cases (${built.withDetails} with details) in ${built.dir}/index.html`,
+      )
+      await live?.close()
+    },
+  }
+}

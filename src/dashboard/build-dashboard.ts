@@ -1,0 +1,133 @@
+/**
+ * Writes the static dashboard: one folder that opens from file:// with no network — `index.html`,
+ * the app (`app/*.js`, `app/style.css`, the bundled @viz-js/viz under `app/vendor/`), and the data
+ * as scripts: `data/summary.js` (overview), `data/index.js` (one compact row per trial) and
+ * `data/cases-NNNNN.js` chunks of `chunkSize` cases (record, prompt, graph DOT, transcript) that
+ * the app loads only when a case is opened. The data folder is replaced whole, so a rebuild never
+ * mixes chunks of two runs.
+ */
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { CaseRecord } from '../contracts/case-record.ts'
+import type { Results } from '../contracts/results.ts'
+import type { CaseDetail } from './case-details.ts'
+import { parseDetailRef, readCaseDetails } from './case-details.ts'
+import type { ComparePayload } from './dashboard-data.ts'
+import { caseIndex, chunkCase, dataScript, overviewPayload } from './dashboard-data.ts'
+
+const APP_DIR = fileURLToPath(new URL('./app/', import.meta.url))
+
+/** An extra page to ship: its script file is copied to `app/pages/<id>.js`. */
+export interface ExtraPage {
+  id: string
+  title: string
+  /** Absolute path of the page script (it calls `arbigraph.registerPage(id, render)`). */
+  scriptFile: string
+  data?: unknown
+}
+
+export interface BuildDashboardOptions {
+  /** Output folder; created if needed. */
+  dir: string
+  /**
+   * Folder of the results file: relative `transcriptRef`s and moved case stores resolve against it.
+   * @default process.cwd()
+   */
+  resultsDir?: string
+  /**
+   * Cases per lazily loaded chunk file.
+   * @default 100
+   */
+  chunkSize?: number
+  /** A comparison to show on the compare page. @default null */
+  compare?: ComparePayload | null
+  /** Extra pages (the Long-Transduction extension point). @default [] */
+  pages?: ExtraPage[]
+}
+
+/** What a build wrote. */
+export interface DashboardBuild {
+  dir: string
+  cases: number
+  withDetails: number
+  chunks: number
+}
+
+/** The app's static files, copied as they are, plus the browser build of @viz-js/viz. */
+async function copyApp(dir: string, pages: readonly ExtraPage[]): Promise<void> {
+  await mkdir(join(dir, 'app', 'vendor'), { recursive: true })
+  for (const name of await readdir(APP_DIR)) {
+    if (name === 'index.html') await copyFile(join(APP_DIR, name), join(dir, 'index.html'))
+    else await copyFile(join(APP_DIR, name), join(dir, 'app', name))
+  }
+  const vizEntry = createRequire(import.meta.url).resolve('@viz-js/viz')
+  await copyFile(join(dirname(vizEntry), 'viz-global.js'), join(dir, 'app', 'vendor', 'viz-global.js'))
+  if (pages.length > 0) await mkdir(join(dir, 'app', 'pages'), { recursive: true })
+  for (const page of pages) await copyFile(page.scriptFile, join(dir, 'app', 'pages', `${page.id}.js`))
+}
+
+/** Each record's stored details (when its `transcriptRef` points at a readable line). */
+async function loadDetails(
+  records: readonly CaseRecord[],
+  resultsDir: string,
+): Promise<(CaseDetail | undefined)[]> {
+  const wanted = new Map<string, Map<number, number>>()
+  records.forEach((record, slot) => {
+    const ref = parseDetailRef(record.transcriptRef, resultsDir)
+    if (!ref) return
+    const lines = wanted.get(ref.file) ?? new Map<number, number>()
+    lines.set(ref.line, slot)
+    wanted.set(ref.file, lines)
+  })
+  const details: (CaseDetail | undefined)[] = new Array(records.length)
+  await readCaseDetails(wanted, (slot, detail) => {
+    const record = records[slot]!
+    // A line of another case means the store was rewritten under the results file: show none.
+    if (detail.caseId === record.caseId && detail.epoch === record.epoch) details[slot] = detail
+  })
+  return details
+}
+
+/**
+ * Builds the static dashboard for a results file.
+ * @example await buildDashboard(results, { dir: 'out/dashboard', resultsDir: 'out' })
+ */
+export async function buildDashboard(
+  results: Results,
+  options: BuildDashboardOptions,
+): Promise<DashboardBuild> {
+  const dir = resolve(options.dir)
+  const chunkSize = options.chunkSize ?? 100
+  const pages = options.pages ?? []
+  const { records } = results
+  const details = await loadDetails(records, resolve(options.resultsDir ?? process.cwd()))
+  await rm(join(dir, 'data'), { recursive: true, force: true })
+  await mkdir(join(dir, 'data'), { recursive: true })
+  await copyApp(dir, pages)
+  const overview = overviewPayload(records, {
+    results,
+    chunkSize,
+    compare: options.compare ?? null,
+    pages: pages.map((p) => ({ id: p.id, title: p.title, script: `app/pages/${p.id}.js`, data: p.data })),
+  })
+  await writeFile(join(dir, 'data', 'summary.js'), dataScript('summary', overview))
+  await writeFile(
+    join(dir, 'data', 'index.js'),
+    dataScript(
+      'index',
+      caseIndex(records, (i) => details[i] !== undefined),
+    ),
+  )
+  for (let k = 0; k * chunkSize < records.length; k++) {
+    const cases = records
+      .slice(k * chunkSize, (k + 1) * chunkSize)
+      .map((r, j) => chunkCase(r, details[k * chunkSize + j]))
+    await writeFile(
+      join(dir, 'data', `cases-${String(k).padStart(5, '0')}.js`),
+      dataScript(`chunk:${k}`, { cases }),
+    )
+  }
+  return { dir, cases: records.length, withDetails: details.filter(Boolean).length, chunks: overview.chunks }
+}

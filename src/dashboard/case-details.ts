@@ -1,0 +1,123 @@
+/**
+ * The case-detail store: what the dashboard's case view needs and a case record does not hold —
+ * the instance (prompt, task graph, ground truths) and the transcript of every turn. Each test
+ * worker appends one JSON line per finished case to its own file, `<results dir>/cases/<pid>-<t>.jsonl`:
+ * workers are separate processes, so one file per process means no two writers ever share a file,
+ * and one `appendFileSync` per line means a crash loses at most the line being written. The
+ * record's `transcriptRef` says where its line is (`<absolute file>#<1-based line>`). Files of
+ * earlier runs are left alone: only lines a record points at are ever read.
+ */
+import { randomBytes } from 'node:crypto'
+import { appendFileSync, createReadStream, existsSync, mkdirSync } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { z } from 'zod'
+import type { Instance } from '../contracts/instance.ts'
+import { instanceSchema } from '../contracts/instance.ts'
+import type { Transcript } from '../contracts/transcript.ts'
+
+export const CASE_DETAIL_SCHEMA = 'arbigraph.case-detail/1'
+
+/** One line of the store. The instance is in wire form (`z.input`): values as Python repr text. */
+export interface CaseDetail {
+  schema: typeof CASE_DETAIL_SCHEMA
+  caseId: string
+  epoch: number
+  instance: z.input<typeof instanceSchema>
+  transcript: Transcript
+}
+
+/** Writes one case's details and returns the `transcriptRef` of the line (null when the write failed). */
+export type CaseDetailSink = (
+  caseId: string,
+  epoch: number,
+  instance: Instance,
+  transcript: Transcript,
+) => string | null
+
+/**
+ * A sink appending to one file per process under `dir`.
+ * @example const sink = createCaseDetailSink('out/cases'); record.transcriptRef = sink(id, 0, instance, transcript)
+ */
+export function createCaseDetailSink(dir: string): CaseDetailSink {
+  // Vitest re-imports modules per test file, so one process may hold several sinks: the random
+  // part keeps their files apart.
+  const file = join(
+    resolve(dir),
+    `${process.pid}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}.jsonl`,
+  )
+  let lines = 0
+  let warned = false
+  return (caseId, epoch, instance, transcript) => {
+    try {
+      if (lines === 0) mkdirSync(dirname(file), { recursive: true })
+      // Wire form keeps bigint ground truths exact (Python repr text) through JSON.
+      const wire = z.encode(instanceSchema, instance)
+      const detail: CaseDetail = { schema: CASE_DETAIL_SCHEMA, caseId, epoch, instance: wire, transcript }
+      appendFileSync(file, `${JSON.stringify(detail)}\n`)
+      lines++
+      return `${file}#${lines}`
+    } catch (error) {
+      // The case's outcome matters more than its details: record it without them.
+      if (!warned)
+        console.warn(`arbigraph: could not store case details in ${file}: ${(error as Error).message}`)
+      warned = true
+      return null
+    }
+  }
+}
+
+/**
+ * The sink a suite uses: next to the results file (`ARBIGRAPH_RESULTS`, default `out/results.json`)
+ * in `cases/`, or `ARBIGRAPH_CASES` when set; none when either is `off`.
+ * @example caseDetailSinkFromEnv({ ARBIGRAPH_RESULTS: 'out/run.json' }) // writes out/cases/*.jsonl
+ */
+export function caseDetailSinkFromEnv(env: NodeJS.ProcessEnv): CaseDetailSink | undefined {
+  const off = (v: string | undefined) => ['off', 'false', '0', 'no'].includes(v?.trim().toLowerCase() ?? '')
+  if (off(env.ARBIGRAPH_CASES) || off(env.ARBIGRAPH_RESULTS)) return undefined
+  const results = env.ARBIGRAPH_RESULTS?.trim() || 'out/results.json'
+  return createCaseDetailSink(env.ARBIGRAPH_CASES?.trim() || join(dirname(results), 'cases'))
+}
+
+/** A parsed `path#line` reference. */
+export interface DetailRef {
+  file: string
+  line: number
+}
+
+/**
+ * Parses a `transcriptRef`; a relative or moved file is looked up in `<resultsDir>/cases/` too.
+ * @example parseDetailRef('/run/out/cases/12-x.jsonl#3', '/run/out') // { file: '/run/out/cases/12-x.jsonl', line: 3 }
+ */
+export function parseDetailRef(ref: string | null, resultsDir: string): DetailRef | undefined {
+  const match = ref === null ? null : /^(.+)#(\d+)$/.exec(ref)
+  if (!match) return undefined
+  const given = resolve(resultsDir, match[1]!)
+  const file = existsSync(given) ? given : join(resultsDir, 'cases', basename(given))
+  return existsSync(file) ? { file, line: Number(match[2]) } : undefined
+}
+
+/**
+ * Reads the wanted lines of the store: `wanted` maps file → line → a slot index; `take` receives
+ * each found detail with its slot. Files are streamed, so a large store never sits in memory whole.
+ * @example await readCaseDetails(new Map([[file, new Map([[1, 0]])]]), (slot, detail) => found.set(slot, detail))
+ */
+export async function readCaseDetails(
+  wanted: ReadonlyMap<string, ReadonlyMap<number, number>>,
+  take: (slot: number, detail: CaseDetail) => void,
+): Promise<void> {
+  for (const [file, lines] of wanted) {
+    let line = 0
+    const reader = createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY })
+    for await (const text of reader) {
+      line++
+      const slot = lines.get(line)
+      if (slot === undefined) continue
+      try {
+        take(slot, JSON.parse(text) as CaseDetail)
+      } catch {
+        // A line cut short by a crash: that case simply shows no details.
+      }
+    }
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * The live dashboard: while a run is going, the same app is served on 127.0.0.1 (loopback only:
+ * transcripts may be confidential) and kept current with server-sent events — every `update`
+ * event carries the whole overview and case index, so a page opened late, or one that lost its
+ * connection and reconnected, is immediately complete. Case details are not served live (they
+ * are gathered into chunks when the static folder is written at the end of the run).
+ */
+import { readFile } from 'node:fs/promises'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createServer } from 'node:http'
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { CaseIndex, OverviewPayload } from './dashboard-data.ts'
+import { dataScript } from './dashboard-data.ts'
+
+const APP_DIR = fileURLToPath(new URL('./app/', import.meta.url))
+const TYPES: Record<string, string> = { js: 'text/javascript', css: 'text/css', html: 'text/html' }
+
+export interface LiveDashboardOptions {
+  /**
+   * Port on 127.0.0.1; 0 picks a free one.
+   * @default 0
+   */
+  port?: number
+}
+
+/** A running live dashboard. */
+export interface LiveDashboard {
+  /** `http://127.0.0.1:<port>/`. */
+  url: string
+  /** Replaces the served data and pushes it to every open page. */
+  update(summary: OverviewPayload, index: CaseIndex): void
+  /** Tells open pages the run ended, then stops the server. */
+  close(): Promise<void>
+}
+
+function staticFile(path: string): string | undefined {
+  if (path === '/' || path === '/index.html') return join(APP_DIR, 'index.html')
+  if (path === '/app/vendor/viz-global.js')
+    return join(dirname(createRequire(import.meta.url).resolve('@viz-js/viz')), 'viz-global.js')
+  const match = /^\/app\/([\w-]+\.(js|css))$/.exec(path)
+  return match ? join(APP_DIR, match[1]!) : undefined
+}
+
+/**
+ * Starts the live dashboard server.
+ * @example const live = await startLiveDashboard(); live.update(summary, index); console.log(live.url)
+ */
+export async function startLiveDashboard(options: LiveDashboardOptions = {}): Promise<LiveDashboard> {
+  let summary: OverviewPayload | null = null
+  let index: CaseIndex | null = null
+  const clients = new Set<ServerResponse>()
+  const event = (name: string) => `event: ${name}\ndata: ${JSON.stringify({ summary, index })}\n\n`
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
+    if (path === '/events') {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+      clients.add(response)
+      request.on('close', () => clients.delete(response))
+      if (summary) response.write(event('update'))
+      return
+    }
+    if (path === '/data/summary.js' || path === '/data/index.js') {
+      const body = path.endsWith('summary.js') ? dataScript('summary', summary) : dataScript('index', index)
+      response.writeHead(200, { 'content-type': TYPES.js!, 'cache-control': 'no-cache' })
+      return response.end(body)
+    }
+    const file = staticFile(path)
+    if (!file) {
+      response.writeHead(404, { 'content-type': 'text/plain' })
+      return response.end(
+        `not served live: ${path} (case details are written with the static folder at the end)`,
+      )
+    }
+    const body = await readFile(file)
+    response.writeHead(200, { 'content-type': TYPES[file.split('.').pop()!] ?? 'application/octet-stream' })
+    response.end(body)
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: Error) => {
+      response.writeHead(500)
+      response.end(error.message)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    update(nextSummary, nextIndex) {
+      summary = nextSummary
+      index = nextIndex
+      const text = event('update')
+      for (const client of clients) client.write(text)
+    },
+    async close() {
+      for (const client of clients) client.end('event: done\ndata: {}\n\n')
+      clients.clear()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}

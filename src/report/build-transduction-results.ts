@@ -1,0 +1,39 @@
+/**
+ * Assembles a Long-Transduction results file from document records and run facts (the same run
+ * facts as the ArbiGraph results file, see build-results.ts), with the summary computed from the
+ * records so readers of the file need not recompute it.
+ */
+import type { RunInfo } from '../contracts/results.ts'
+import type { TransductionRecord } from '../contracts/transduction-record.ts'
+import type { TransductionResults } from '../contracts/transduction-results.ts'
+import { jsonSummary, TRANSDUCTION_RESULTS_SCHEMA } from '../contracts/transduction-results.ts'
+import { summarizeTransduction } from '../metrics/transduction/summarize-transduction.ts'
+
+/**
+ * The model label of some records: their distinct model ids, sorted and comma-joined.
+ * @example transductionModel(records) // 'sim:oracle'
+ */
+export function transductionModel(records: readonly Pick<TransductionRecord, 'model'>[]): string {
+  const models = [...new Set(records.map((r) => r.model).filter((m) => m !== 'unknown'))].sort()
+  return models.length === 0 ? 'unknown' : models.join(', ')
+}
+
+/**
+ * A transduction results file for `records`.
+ * @example buildTransductionResults(records, run, 'arbigraph reporters, vitest 4.1.12')
+ */
+export function buildTransductionResults(
+  records: TransductionRecord[],
+  run: RunInfo,
+  createdBy: string,
+): TransductionResults {
+  return {
+    schema: TRANSDUCTION_RESULTS_SCHEMA,
+    model: transductionModel(records),
+    simulated: records.some((r) => r.model.startsWith('sim:')),
+    createdBy,
+    run,
+    records,
+    summary: jsonSummary(summarizeTransduction(records)),
+  }
+}

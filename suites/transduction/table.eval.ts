@@ -1,0 +1,8 @@
+/**
+ * Long-Transduction, tables: permute the rows and columns of a CSV table, or resolve its key-value cells.
+ * Three formats × four difficulty levels at the 4K and 8K budgets, one sample per cell by
+ * default; ARBIGRAPH_LT_BUDGETS=all ARBIGRAPH_LT_SAMPLES=5 runs this family's full paper grid.
+ */
+import { defineTransductionSuite } from '../../src/vitest/index.ts'
+
+defineTransductionSuite({ family: 'table' })

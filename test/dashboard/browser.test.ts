@@ -1,0 +1,136 @@
+/**
+ * The static dashboard in real headless Chromium, opened from file:// as a user would: the
+ * overview loads, a filter narrows the case table, a case opens with its graph and transcript,
+ * and no page logs a console error. Screenshots go to out/artifacts/screenshots/ (a CI artifact).
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildDashboard } from '../../src/dashboard/build-dashboard.ts'
+import { compareRuns } from '../../src/metrics/compare.ts'
+import { tempDir } from '../cli/run-cli.ts'
+import { chromiumAvailable, launchChromium } from './chromium.ts'
+import type { SimRun } from './make-run.ts'
+import { simRun } from './make-run.ts'
+
+export const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'out', 'artifacts', 'screenshots')
+
+// Predicates are strings: they run in the page, and this project's TypeScript has no DOM types.
+const ready = (page: Page, view: string) =>
+  page.waitForFunction(`document.documentElement.dataset.ready === ${JSON.stringify(view)}`, undefined, {
+    timeout: 15_000,
+  })
+const countStarts = (page: Page, text: string) =>
+  page.waitForFunction(
+    `document.querySelector('#case-count')?.textContent?.startsWith(${JSON.stringify(text)})`,
+  )
+
+describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)', () => {
+  let run: SimRun
+  let url: string
+  let browser: BrowserContext
+  let page: Page
+  const errors: string[] = []
+
+  beforeAll(async () => {
+    run = await simRun({
+      noise: 3,
+      suites: [
+        { topology: 'chain', category: 'math' },
+        { topology: 'baseline', category: 'math' },
+      ],
+    })
+    const dir = join(tempDir(), 'dashboard')
+    await buildDashboard(run.results, { dir, resultsDir: run.dir })
+    url = `file://${dir}/index.html`
+    mkdirSync(SCREENSHOTS, { recursive: true })
+    browser = await launchChromium()
+    page = await browser.newPage()
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+    page.on('pageerror', (e) => errors.push(String(e)))
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('loads the overview: headline accuracy, one error-barred bar per cell, the cell table', async () => {
+    await page.goto(url)
+    await ready(page, 'overview')
+    const records = run.results.records
+    const correct = records.filter((r) => r.grade?.correct).length
+    expect(await page.textContent('#kpi-accuracy')).toBe(`${((correct / records.length) * 100).toFixed(1)}%`)
+    expect(await page.locator('svg.accuracy g.cell').count()).toBe(2)
+    expect(await page.locator('#cell-table tbody tr').count()).toBe(3) // two cells and "All"
+    expect(await page.textContent('#banner')).toContain('SIMULATED')
+    await page.screenshot({ path: join(SCREENSHOTS, 'overview.png'), fullPage: true })
+    expect(errors).toEqual([])
+  })
+
+  it('narrows the case table with filters and sorts it by a column', async () => {
+    await page.goto(`${url}#/cases`)
+    await ready(page, 'cases')
+    const total = run.results.records.length
+    expect(await page.textContent('#case-count')).toBe(`${total} of ${total} trials`)
+    await page.selectOption('#filter-topology', 'chain')
+    await countStarts(page, '40 of')
+    await page.selectOption('#filter-outcome', 'wrong')
+    const wrong = run.results.records.filter(
+      (r) => r.topology === 'chain' && r.grade?.correct === false,
+    ).length
+    await countStarts(page, `${wrong} of`)
+    const topologies = await page.locator('#case-table tbody tr td:nth-child(2)').allTextContents()
+    expect(new Set(topologies)).toEqual(new Set(['chain']))
+    expect(page.url()).toContain('topology=chain')
+    await page.click('th[data-col="completionTokens"]')
+    await page.click('th[data-col="completionTokens"]')
+    const tokens = (await page.locator('#case-table tbody tr td:nth-child(13)').allTextContents()).map(Number)
+    expect(tokens).toEqual([...tokens].sort((a, b) => b - a))
+    await page.screenshot({ path: join(SCREENSHOTS, 'cases.png') })
+    expect(errors).toEqual([])
+  })
+
+  it('opens a wrong case with its coloured task graph, prompt and transcript', async () => {
+    await page.locator('#case-table tbody tr').first().click()
+    await ready(page, 'case')
+    await page.waitForSelector('#case-graph svg', { timeout: 15_000 })
+    const index = Number(page.url().split('#/case/')[1])
+    const record = run.results.records[index]!
+    expect(record.grade?.correct).toBe(false)
+    expect(await page.textContent('#case-title')).toContain(record.caseId)
+    expect(await page.locator('#case-graph svg g.node').count()).toBeGreaterThanOrEqual(2)
+    expect(await page.locator('#case-graph svg g.edge text').count()).toBeGreaterThan(0)
+    const fills = await page
+      .locator('#case-graph svg g.node path, #case-graph svg g.node polygon')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('fill')))
+    expect(fills.some((f) => f === '#ffa8a8' || f === '#ffd8a8')).toBe(true) // a wrong node is painted
+    expect(await page.textContent('#case-prompt')).toContain('task_1_out')
+    expect(await page.locator('#transcript article.turn').count()).toBe(record.turns)
+    await page.screenshot({ path: join(SCREENSHOTS, 'case.png'), fullPage: true })
+    await page.click('text=‹ back')
+    await ready(page, 'cases')
+    expect(page.url()).toContain('outcome=wrong')
+    expect(errors).toEqual([])
+  })
+
+  it('shows the compare page with one row per cell and the gate verdict', async () => {
+    const records = run.results.records
+    // B = A with every chain case turned wrong: chain/math must be flagged.
+    const worse = records.map((r) =>
+      r.topology === 'chain' && r.grade ? { ...r, grade: { ...r.grade, correct: false } } : r,
+    )
+    const comparison = compareRuns(records, worse)
+    const dir = join(tempDir(), 'compare')
+    await buildDashboard(
+      { ...run.results, records: worse },
+      { dir, compare: { ...comparison, labelA: 'run A', labelB: 'run B' } },
+    )
+    await page.goto(`file://${dir}/index.html#/compare`)
+    await ready(page, 'compare')
+    expect(await page.locator('table.compare tbody tr').count()).toBe(3)
+    expect(await page.textContent('#compare-verdict')).toContain('1 cell(s) fail (chain/math)')
+    expect(await page.textContent('tr[data-cell="chain/math"]')).toContain('degraded')
+    await page.screenshot({ path: join(SCREENSHOTS, 'compare.png') })
+    expect(errors).toEqual([])
+  })
+})

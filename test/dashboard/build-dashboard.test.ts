@@ -1,0 +1,85 @@
+import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs'
+import { join } from 'node:path'
+import { runInNewContext } from 'node:vm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { buildDashboard } from '../../src/dashboard/build-dashboard.ts'
+import { caseDetailSinkFromEnv, parseDetailRef } from '../../src/dashboard/case-details.ts'
+import type { CaseIndex, ChunkCase, OverviewPayload } from '../../src/dashboard/dashboard-data.ts'
+import { tempDir } from '../cli/run-cli.ts'
+import type { SimRun } from './make-run.ts'
+import { simRun } from './make-run.ts'
+
+/** Runs a data script the way the browser does and returns what it handed over. */
+function load<T>(file: string): T {
+  let payload: unknown
+  runInNewContext(readFileSync(file, 'utf8'), {
+    window: { arbigraphData: (_: string, p: unknown) => (payload = p) },
+  })
+  return payload as T
+}
+
+describe('buildDashboard', () => {
+  let run: SimRun
+  let dir: string
+
+  beforeAll(async () => {
+    run = await simRun({ noise: 2 })
+    dir = join(tempDir(), 'dash')
+    const built = await buildDashboard(run.results, { dir, resultsDir: run.dir, chunkSize: 16 })
+    expect(built).toMatchObject({ cases: 40, withDetails: 40, chunks: 3 })
+  })
+
+  it('writes one self-contained folder: page, app, bundled graph renderer, data scripts', () => {
+    expect(readdirSync(dir).sort()).toEqual(['app', 'data', 'index.html'])
+    expect(existsSync(join(dir, 'app', 'vendor', 'viz-global.js'))).toBe(true)
+    expect(readdirSync(join(dir, 'data')).sort()).toEqual([
+      'cases-00000.js',
+      'cases-00001.js',
+      'cases-00002.js',
+      'index.js',
+      'summary.js',
+    ])
+    const html = readFileSync(join(dir, 'index.html'), 'utf8')
+    expect(html).not.toMatch(/https?:\/\//) // no CDN, no network
+  })
+
+  it('recomputes the overview from the records', () => {
+    const summary = load<OverviewPayload>(join(dir, 'data', 'summary.js'))
+    const correct = run.results.records.filter((r) => r.grade?.correct).length
+    expect(summary.total).toMatchObject({ n: 40, correct })
+    expect(summary.cells.map((c) => c.key)).toEqual(['chain/math'])
+    expect(summary.charts.accuracy).toContain('<svg')
+    expect(summary.simulated).toBe(true)
+  })
+
+  it('indexes every trial compactly and puts record i at chunk i / size, slot i % size', () => {
+    const index = load<CaseIndex>(join(dir, 'data', 'index.js'))
+    expect(index.rows).toHaveLength(40)
+    const at = index.columns.indexOf('caseId')
+    const chunk = load<{ cases: ChunkCase[] }>(join(dir, 'data', 'cases-00001.js'))
+    expect(chunk.cases[3]!.record.caseId).toBe(index.rows[19]![at])
+    expect(chunk.cases[3]!.prompt).toContain('task_1_out')
+    expect(chunk.cases[3]!.dot).toMatch(/^digraph instance/)
+    expect(chunk.cases[3]!.transcript!.turns.length).toBeGreaterThan(0)
+  })
+
+  it('finds a moved case store in <results dir>/cases and shows no details when it is gone', async () => {
+    const moved = join(tempDir(), 'moved')
+    renameSync(run.dir, moved)
+    const ref = parseDetailRef(run.results.records[0]!.transcriptRef, moved)
+    expect(ref?.file.startsWith(join(moved, 'cases'))).toBe(true)
+    const again = await buildDashboard(run.results, { dir: join(tempDir(), 'd2'), resultsDir: moved })
+    expect(again.withDetails).toBe(40)
+    const none = await buildDashboard(run.results, { dir: join(tempDir(), 'd3'), resultsDir: tempDir() })
+    expect(none.withDetails).toBe(0)
+    renameSync(moved, run.dir)
+  })
+})
+
+describe('caseDetailSinkFromEnv', () => {
+  it('stores details next to the results file, and none when results or details are off', () => {
+    expect(caseDetailSinkFromEnv({ ARBIGRAPH_RESULTS: 'off' })).toBeUndefined()
+    expect(caseDetailSinkFromEnv({ ARBIGRAPH_CASES: 'off' })).toBeUndefined()
+    expect(caseDetailSinkFromEnv({ ARBIGRAPH_CASES: join(tempDir(), 'c') })).toBeTypeOf('function')
+  })
+})

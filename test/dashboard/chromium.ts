@@ -1,0 +1,50 @@
+/**
+ * Launches Debian's Chromium for the browser tests through playwright-core, with the flags known
+ * to work on this project's machines (no sandbox as root, no GPU, and no background networking:
+ * the network is closed, and Chromium's own connections would otherwise be refused by the
+ * dozen). Without /usr/bin/chromium (`scripts/ci-install-chromium.sh` installs it) the tests skip
+ * with a visible notice, so `npm test` still works on a machine with only Node.
+ */
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, BrowserContext } from 'playwright-core'
+import { chromium } from 'playwright-core'
+
+/** Where the browser is; ARBIGRAPH_CHROMIUM overrides it. */
+export const CHROMIUM = process.env.ARBIGRAPH_CHROMIUM ?? '/usr/bin/chromium'
+
+/** Whether the browser tests can run here; warns (once per file) when they cannot. */
+export function chromiumAvailable(): boolean {
+  const found = existsSync(CHROMIUM)
+  if (!found)
+    console.warn(
+      `⚠ browser tests SKIPPED: no Chromium at ${CHROMIUM} (run scripts/ci-install-chromium.sh, or set ARBIGRAPH_CHROMIUM)`,
+    )
+  return found
+}
+
+/** The flags every launch uses (node.md "Known to work"). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** A headless Chromium with a fresh profile folder; close the context when done. */
+export async function launchChromium(): Promise<BrowserContext> {
+  const profile = mkdtempSync(join(tmpdir(), 'arbigraph-chromium-'))
+  return chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 900 },
+  })
+}
+
+export type { Browser }
