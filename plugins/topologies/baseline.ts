@@ -15,5 +15,6 @@ export const baseline = topology({
   summary: 'One task on a random input: each template alone.',
   options: z.strictObject({}).prefault({}),
   defaults: { repeatTemplates: false, filter: 'baseline', layout: 'single' },
+  shape: 'fixed',
   build: () => createSkeleton().task('t1').target('t1'),
 })

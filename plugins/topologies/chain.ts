@@ -15,6 +15,7 @@ export const chain = topology({
   summary: 'A linear chain of tasks, each reading the previous output.',
   options: z.strictObject({ length: z.int().min(1).default(4) }).prefault({}),
   defaults: { repeatTemplates: false, filter: 'shared', layout: 'dependent' },
+  shape: 'fixed',
   build: ({ length }) => {
     const g = createSkeleton()
     for (let i = 1; i <= length; i++) g.task(`t${i}`, i > 1 ? { from: `t${i - 1}` } : {})

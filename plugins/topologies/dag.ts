@@ -36,5 +36,6 @@ export const dag = topology({
       }
     }),
   defaults: { repeatTemplates: true, filter: 'shared', layout: 'dependent' },
+  shape: 'fixed',
   build: ({ graph }) => importNodeLink(graph, { source: SOURCE }),
 })

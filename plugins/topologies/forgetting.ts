@@ -17,6 +17,7 @@ export const forgetting = topology({
   summary: 'Independent distractor tasks followed by the graded task.',
   options: z.strictObject({ distractors: z.int().min(0).default(3) }).prefault({}),
   defaults: { repeatTemplates: false, filter: 'shared', layout: 'independent' },
+  shape: 'fixed',
   build: ({ distractors }) => {
     const g = createSkeleton()
     for (let i = 1; i <= distractors + 1; i++) g.task(`t${i}`)

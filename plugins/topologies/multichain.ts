@@ -52,5 +52,6 @@ export const multichain = topology({
   summary: 'Chained segments that fan out into parallel branches (pick) and merge back (pack).',
   options: z.strictObject({ structure: structureSchema }).prefault({}),
   defaults: { repeatTemplates: false, filter: 'shared', layout: 'dependent' },
+  shape: 'fixed',
   build: ({ structure }) => buildStructure(structure),
 })

@@ -37,9 +37,9 @@ export interface DatasetPlan {
   targets: string[]
   pool: TemplatePool
   /**
-   * Set when the topology ignores its RNG (chain, multichain, dag, …): then one skeleton and one
-   * sample plan per (target, slot) serve every sample — building and validating a graphology graph
-   * per sample was most of the generation time.
+   * Set for fixed-shape topologies (chain, multichain, dag, …): then one skeleton and one sample
+   * plan per (target, slot) serve every sample — building and validating a graphology graph per
+   * sample was most of the generation time.
    */
   fixedSkeleton: Skeleton | undefined
   samplePlans: Map<string, { skeleton: Skeleton; plan: SamplePlan }>
@@ -97,12 +97,9 @@ export function planDataset(rawSpec: unknown, registry: Registry): DatasetPlan {
   }
 }
 
-/** The topology's skeleton when two different streams build the same graph, else undefined. */
+/** A fixed-shape topology's one skeleton (built with a throwaway stream it ignores), else undefined. */
 function fixedSkeleton(topology: Topology<unknown>, options: Record<string, unknown>): Skeleton | undefined {
-  const probe = createRng('arbigraph:fixed-skeleton-probe')
-  const a = topology.build(options, probe.split('a'))
-  const b = topology.build(options, probe.split('b'))
-  return JSON.stringify(a.export()) === JSON.stringify(b.export()) ? a : undefined
+  return topology.shape === 'fixed' ? topology.build(options, createRng('arbigraph:fixed-shape')) : undefined
 }
 
 /** The skeleton with `target` pinned at `slot`, and its sample plan, built once per pair. */
@@ -165,9 +162,8 @@ export async function generateSample(plan: DatasetPlan, target: string, sample: 
     }
   }
   for (let k = 0; k < MAX_SKELETONS && !plan.fixedSkeleton; k++) {
-    const skeleton = topology
-      .build(plan.options, k === 0 ? rng.split('skeleton') : rng.split('skeleton', k))
-      .copy() as Skeleton
+    // A fresh graph per build, so pinning the target below mutates nothing shared.
+    const skeleton = topology.build(plan.options, k === 0 ? rng.split('skeleton') : rng.split('skeleton', k))
     for (const slot of targetSlotsFor(skeleton, template, plan.family)) {
       const original = skeleton.getNodeAttributes(slot) as TaskSlot
       skeleton.replaceNodeAttributes(slot, { ...original, family: plan.family, template: target })
