@@ -1,9 +1,11 @@
 /**
- * The built-in plugin: the math category and every built-in topology. Users add their own
+ * The built-in plugin: the math and python categories and every built-in topology. Users add their own
  * plugins after it through `arbigraph.config.ts` (see src/config.ts).
  */
 import { createRegistry, type Plugin, type Registry } from '../src/registry.ts'
+import { gsm } from './gsm/index.ts'
 import { math } from './math/index.ts'
+import { python } from './python/index.ts'
 import { topologies } from './topologies/index.ts'
 
 /**
@@ -12,7 +14,7 @@ import { topologies } from './topologies/index.ts'
  */
 export const builtinPlugin: Plugin = {
   name: 'arbigraph',
-  categories: [math],
+  categories: [math, gsm, python],
   topologies: Object.values(topologies),
 }
 

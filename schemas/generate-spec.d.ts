@@ -20,4 +20,13 @@ export interface GenerationSpec {
   seed: string
   repeatTemplates?: boolean
   maxAttempts?: number
+  /**
+   * Task pools read instead of the built-in ones, by category (e.g. an imported python pool).
+   */
+  pools?: {
+    [k: string]: {
+      file: string
+      sha256: string
+    }
+  }
 }

@@ -20,6 +20,13 @@ export const generateSpecSchema = z
     seed: z.string(),
     repeatTemplates: z.boolean().optional(),
     maxAttempts: z.int().min(1).optional(),
+    pools: z
+      .record(
+        z.string(),
+        z.object({ file: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/) }).strict(),
+      )
+      .optional()
+      .describe('Task pools read instead of the built-in ones, by category (e.g. an imported python pool).'),
   })
   .strict()
   .meta({ id: 'GenerateSpec', title: 'Generation spec' })

@@ -25,7 +25,10 @@ function simNoise(env: NodeJS.ProcessEnv): { noise?: number } {
   if (!text) return {}
   const noise = Number(text)
   if (!Number.isFinite(noise) || noise < 0) {
-    throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', `ARBIGRAPH_SIM_NOISE: expected a number ≥ 0, got "${text}"`)
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_CONFIG',
+      `ARBIGRAPH_SIM_NOISE: expected a number ≥ 0, got "${text}"`,
+    )
   }
   return { noise }
 }

@@ -52,7 +52,7 @@ describe('arbigraph check-reference', () => {
     writeJson(cwd, 'gsm.json', baselineFile([{ ...divisorSumRecord(), task_name: 'GSM_0001.json' }], 'gsm'))
     const run = await check('gsm.json')
     expect(run.code).toBe(1)
-    expect(run.out).toContain('reproduced 0/0 stages, skipped 1 (1 category not supported yet)')
+    expect(run.out).toContain('reproduced 0/0 stages, skipped 1 (1 GSM templates not configured')
   })
 
   it.each([

@@ -83,16 +83,17 @@ const cachedLines = (dir: string): number => {
 }
 
 /** Records without the fields that legitimately differ between runs. */
+// Timing fields and where each run stored its case details differ between runs by nature.
 const comparable = (list: CaseRecord[]) =>
   list
-    .map(({ latencyMs: _latency, cachedTurns: _cached, ...rest }) => rest)
+    .map(({ latencyMs: _latency, cachedTurns: _cached, transcriptRef: _ref, ...rest }) => rest)
     .sort((a, b) => a.caseId.localeCompare(b.caseId))
 
 const killGroup = (child: ChildProcess) => process.kill(-child.pid!, 'SIGKILL')
 
 describe('npx vitest run suites/… against the simulator', { timeout: 180_000 }, () => {
   it('scores 100 % with sim:oracle, says loudly that it is simulated, and runs only the eval files', async () => {
-    const { code, output, dir } = await run(['suites/chain'], { ARBIGRAPH_SIM: 'sim:oracle' })
+    const { code, output, dir } = await run(['suites/chain/math.eval.ts'], { ARBIGRAPH_SIM: 'sim:oracle' })
     expect(output).toContain('NO MODEL ENDPOINT CONFIGURED - RESULTS ARE SIMULATED (sim:oracle)')
     expect(output).toContain('ARBIGRAPH_BASE_URL=http://localhost:8000/v1')
     expect(code).toBe(0)
@@ -104,7 +105,7 @@ describe('npx vitest run suites/… against the simulator', { timeout: 180_000 }
   })
 
   it("-t ConvolutionTask runs only that task's cases", async () => {
-    const { code, output, dir } = await run(['suites/chain', '-t', 'ConvolutionTask'], {
+    const { code, output, dir } = await run(['suites/chain/math.eval.ts', '-t', 'ConvolutionTask'], {
       ARBIGRAPH_SIM: 'sim:oracle',
     })
     expect(code).toBe(0)
@@ -114,7 +115,7 @@ describe('npx vitest run suites/… against the simulator', { timeout: 180_000 }
 
   it('resumes after SIGKILL: only the missing requests are sent and the results equal an uninterrupted run', async () => {
     const env = { ARBIGRAPH_SIM: 'sim:noisy', ARBIGRAPH_SAMPLES: '8', ARBIGRAPH_CONCURRENCY: '8' }
-    const first = startRun(['suites/chain'], { ...env, ARBIGRAPH_SIM_LATENCY_MS: '60' })
+    const first = startRun(['suites/chain/math.eval.ts'], { ...env, ARBIGRAPH_SIM_LATENCY_MS: '60' })
     while (cachedLines(first.dir) < 150) {
       if (first.child.exitCode !== null) throw new Error('the run ended before it could be interrupted')
       await sleep(50)
@@ -124,8 +125,8 @@ describe('npx vitest run suites/… against the simulator', { timeout: 180_000 }
     const before = cachedLines(first.dir)
     expect(existsSync(join(first.dir, 'results.json'))).toBe(false) // it really died midway
 
-    const resumed = await run(['suites/chain'], env, first.dir)
-    const fresh = await run(['suites/chain'], env)
+    const resumed = await run(['suites/chain/math.eval.ts'], env, first.dir)
+    const fresh = await run(['suites/chain/math.eval.ts'], env)
     expect(resumed.code).toBe(0)
     expect(fresh.code).toBe(0)
     expect(records(resumed.dir)).toHaveLength(320)
@@ -139,7 +140,7 @@ describe('npx vitest run suites/… against the simulator', { timeout: 180_000 }
   })
 
   it('completes a sim:chaos run: every case graded or an infrastructure error with its reason', async () => {
-    const { output, dir } = await run(['suites/chain'], {
+    const { output, dir } = await run(['suites/chain/math.eval.ts'], {
       ARBIGRAPH_SIM: 'sim:chaos',
       ARBIGRAPH_SAMPLES: HEAVY ? '32' : '8',
       ARBIGRAPH_REQUEST_TIMEOUT_MS: '1000', // chaos hangs some requests forever
@@ -158,8 +159,8 @@ describe('npx vitest run suites/… against the simulator', { timeout: 180_000 }
 
   it('holds ARBIGRAPH_CONCURRENCY across two workers', async () => {
     const suites = HEAVY
-      ? ['suites/chain', 'suites/baseline', 'suites/multichain']
-      : ['suites/chain', 'suites/baseline']
+      ? ['suites/chain/math.eval.ts', 'suites/baseline/math.eval.ts', 'suites/multichain/math.eval.ts']
+      : ['suites/chain/math.eval.ts', 'suites/baseline/math.eval.ts']
     const { code, dir } = await run([...suites, '--maxWorkers=2'], {
       ARBIGRAPH_SIM: 'sim:oracle',
       ARBIGRAPH_CONCURRENCY: '16',

@@ -9,7 +9,12 @@ describe('suiteCases', () => {
   it('names cases "<Task> #<sample>" in target-then-sample order, deterministically', async () => {
     const spec = { topology: 'chain', options: { length: 3 }, category: 'math', samplesPerTask: 2 } as const
     const cases = await suiteCases({ ...spec, targets: ['Convolution', 'FWHT'] }, one)
-    expect(cases.map((c) => c.name)).toEqual(['ConvolutionTask #0', 'ConvolutionTask #1', 'FWHTTask #0', 'FWHTTask #1'])
+    expect(cases.map((c) => c.name)).toEqual([
+      'ConvolutionTask #0',
+      'ConvolutionTask #1',
+      'FWHTTask #0',
+      'FWHTTask #1',
+    ])
     expect(cases[0]!.identity).toEqual({
       caseId: 'chain/math/Convolution#0',
       instanceId: 'chain/math/Convolution#0',

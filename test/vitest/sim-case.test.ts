@@ -21,8 +21,8 @@ describe('simCaseOf', () => {
     expect(sim.prompt).toBe(c!.instance.prompt)
     expect(sim.depth).toEqual({ task_1_out: 0, task_2_out: 1, task_3_out: 2, task_4_out: 3 })
     expect(sim.targets).toEqual(['task_4_out'])
-    expect(Object.keys(sim.outputs)).toEqual(['task_1_out', 'task_2_out', 'task_3_out', 'task_4_out'])
-    for (const repr of Object.values(sim.outputs)) expect(repr).toMatch(/^-?[\d[]/)
+    expect(Object.keys(sim.outputs ?? {})).toEqual(['task_1_out', 'task_2_out', 'task_3_out', 'task_4_out'])
+    for (const repr of Object.values(sim.outputs ?? {})) expect(repr).toMatch(/^-?[\d[]/)
   })
 
   it('counts tasks, not junctions, through picks and packs', async () => {

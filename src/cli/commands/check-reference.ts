@@ -9,9 +9,10 @@
 import { resolve } from 'node:path'
 import { ArbigraphError } from '../../errors.ts'
 import { type CheckReport, checkGraph, emptyReport, type StageFailure } from '../../io/reference/check.ts'
+import { useGsmTemplates } from '../../io/reference/gsm-stage.ts'
 import { type ReferenceFile, readReferenceFile } from '../../io/reference/read.ts'
 import { pyRepr, type Value } from '../../values.ts'
-import { parseCommandArgs } from '../args.ts'
+import { existingFile, parseCommandArgs } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
 
 /** Mismatches printed without --verbose; the count is always given. */
@@ -82,7 +83,7 @@ export const checkReferenceCommand: Command = {
   name: 'check-reference',
   summary: 'Recompute every stage of a reference dataset with our operators and compare exactly.',
   usage: [
-    'Usage: arbigraph check-reference <ref.json> [--verbose]',
+    'Usage: arbigraph check-reference <ref.json> [--verbose] [--gsm-templates <dir> [--gsm-overrides <dir>] | --gsm-pool <file>]',
     '',
     'Reads a dataset or harness results file of the reference implementation, recomputes every',
     'stage our categories support from its raw input and printed parameters, and compares it with',
@@ -91,16 +92,36 @@ export const checkReferenceCommand: Command = {
     'there is nothing to check (M = 0), 2 when the file cannot be read or is not a reference dataset.',
     '',
     'Options:',
-    '  --verbose   print a line per record and every mismatch with full values',
+    '  --verbose               print a line per record and every mismatch with full values',
+    '  --gsm-templates <dir>   GSM-Symbolic annotated templates (GSM stages need them; the public',
+    '                          templates are not shipped with arbigraph)',
+    '  --gsm-overrides <dir>   corrected templates that replace some of --gsm-templates',
+    '  --gsm-pool <file>       or a pool made by arbigraph import-gsm-symbolic',
+    '  (the same from the environment: ARBIGRAPH_GSM_TEMPLATES, ARBIGRAPH_GSM_OVERRIDES, ARBIGRAPH_GSM_POOL)',
   ].join('\n'),
   async run(argv, io) {
     const { positionals, values } = parseCommandArgs(
       'check-reference',
       argv,
-      { verbose: { type: 'boolean', short: 'v' } },
+      {
+        verbose: { type: 'boolean', short: 'v' },
+        'gsm-templates': { type: 'string' },
+        'gsm-overrides': { type: 'string' },
+        'gsm-pool': { type: 'string' },
+      },
       { min: 1, max: 1, names: 'the reference file' },
     )
     const verbose = values.verbose === true
+    const gsmTemplates = values['gsm-templates']
+    const gsmOverrides = values['gsm-overrides']
+    if (typeof values['gsm-pool'] === 'string')
+      useGsmTemplates({ pool: existingFile(io.cwd, values['gsm-pool']) })
+    else if (typeof gsmTemplates === 'string') {
+      useGsmTemplates({
+        folder: resolve(io.cwd, gsmTemplates),
+        ...(typeof gsmOverrides === 'string' ? { overrides: resolve(io.cwd, gsmOverrides) } : {}),
+      })
+    }
     let file: ReferenceFile
     try {
       file = await readReferenceFile(resolve(io.cwd, positionals[0]!))

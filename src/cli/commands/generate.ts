@@ -5,8 +5,10 @@
  * are passed only to topologies whose options name them, so `chain --width 3` is a usage error
  * rather than silently ignored.
  */
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { relative, resolve } from 'node:path'
+import { basename, relative, resolve } from 'node:path'
+import { GSM_POOL_ENV } from '../../../plugins/gsm/index.ts'
 import { PYTHON_POOL_ENV } from '../../../plugins/python/category.ts'
 import type { GenerateSpec } from '../../contracts/dataset.ts'
 import { ArbigraphError } from '../../errors.ts'
@@ -35,6 +37,7 @@ const FLAGS = {
   'max-attempts': { type: 'string' },
   'repeat-templates': { type: 'boolean' },
   'python-pool': { type: 'string' },
+  'gsm-pool': { type: 'string' },
   out: { type: 'string' },
 } as const
 
@@ -113,7 +116,29 @@ async function buildSpec(
     seed: typeof values.seed === 'string' ? values.seed : '0',
     ...(values['repeat-templates'] ? { repeatTemplates: true } : {}),
     ...(maxAttempts !== undefined ? { maxAttempts } : {}),
+    ...poolsOf(values, io.cwd),
   }
+}
+
+/**
+ * The task pools this run reads (`--python-pool`, `--gsm-pool`), recorded in the manifest by file
+ * name and SHA-256 so that a regeneration can check it has the same pool.
+ */
+function poolsOf(values: ParsedArgs['values'], cwd: string): Pick<GenerateSpec, 'pools'> {
+  const pools: NonNullable<GenerateSpec['pools']> = {}
+  for (const [category, flag] of [
+    ['python', 'python-pool'],
+    ['gsm', 'gsm-pool'],
+  ] as const) {
+    const path = values[flag]
+    if (typeof path !== 'string') continue
+    const file = existingFile(cwd, path)
+    pools[category] = {
+      file: basename(file),
+      sha256: createHash('sha256').update(readFileSync(file)).digest('hex'),
+    }
+  }
+  return Object.keys(pools).length > 0 ? { pools } : {}
 }
 
 /**
@@ -167,6 +192,7 @@ export const generateCommand: Command = {
     '  --max-attempts <n>      attempts per sample before giving up (default: 100)',
     '  --python-pool <file>    python functions from a pool file (arbigraph import-leetcode); every',
     "                          python node records the pool's sha256 in its preprocess.origin",
+    '  --gsm-pool <file>       GSM templates from a pool file (arbigraph import-gsm-symbolic)',
     '',
     'Run options:',
     '  --workers <n>           worker threads (default: 1; the output does not depend on it)',
@@ -187,6 +213,9 @@ export const generateCommand: Command = {
     // Set before any registry is built: the python category reads it, and worker threads inherit it.
     if (typeof values['python-pool'] === 'string') {
       process.env[PYTHON_POOL_ENV] = existingFile(io.cwd, values['python-pool'])
+    }
+    if (typeof values['gsm-pool'] === 'string') {
+      process.env[GSM_POOL_ENV] = existingFile(io.cwd, values['gsm-pool'])
     }
     const spec = await buildSpec(positionals[0]!, values, io)
     const workers = intFlag('generate', 'workers', values.workers as string | undefined, { min: 1 }) ?? 1

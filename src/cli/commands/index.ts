@@ -3,8 +3,11 @@
  */
 import type { Command } from '../command.ts'
 import { checkReferenceCommand } from './check-reference.ts'
+import { compareCommand } from './compare.ts'
 import { evalCommand } from './eval.ts'
 import { generateCommand } from './generate.ts'
+import { importGsmSymbolicCommand } from './import-gsm-symbolic.ts'
+import { importLeetcodeCommand } from './import-leetcode.ts'
 import { importReferenceCommand } from './import-reference.ts'
 import { listCommand } from './list.ts'
 import { renderCommand } from './render.ts'
@@ -34,7 +37,10 @@ export const commands: readonly Command[] = [
   vizCommand,
   listCommand,
   reportCommand,
+  compareCommand,
   importReferenceCommand,
+  importGsmSymbolicCommand,
+  importLeetcodeCommand,
   checkReferenceCommand,
   evalCommand,
   replayReferenceCommand,

@@ -1,26 +1,27 @@
 /**
  * Checking a reference dataset against our operators: every stage whose category we support is
  * recomputed from its raw input and printed parameters and compared exactly with the recorded
- * ground truth. Categories are dispatched through `stageCheckers`, one entry per family, so
- * GSM and Python plug in later without touching the loop.
+ * ground truth. Categories are dispatched through `stageCheckers`, one entry per family: math
+ * reruns our operators on the printed parameters, GSM matches the question against its template
+ * to recover the variables, Python re-executes the printed code in the sandbox.
  *
  * Reference: docs/research/arbigraph-reference-math-generators.md §12.1.
  */
 import { type Value, valuesEqual } from '../../values.ts'
 import type { ReferenceFamily } from './family.ts'
 import type { ReferenceGraph, ReferenceStage } from './graph.ts'
+import { solveGsmStage } from './gsm-stage.ts'
 import { solveMathStage } from './math-stage.ts'
+import { solvePythonStage } from './python-stage.ts'
 
 /** A family's checker: our output for a stage, or why it cannot be computed. */
 export type StageChecker = (stage: ReferenceStage) => Promise<{ value: Value } | { skipped: string }>
 
-const notYet: StageChecker = async () => ({ skipped: 'category not supported yet' })
-
 /** One checker per reference family. */
 export const stageCheckers: Record<ReferenceFamily, StageChecker> = {
   math: async (stage) => ({ value: await solveMathStage(stage) }),
-  gsm: notYet,
-  python: notYet,
+  gsm: solveGsmStage,
+  python: async (stage) => ({ value: await solvePythonStage(stage) }),
 }
 
 export interface StageFailure {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkGraph, emptyReport } from '../../../src/io/reference/check.ts'
+import { NO_GSM_TEMPLATES } from '../../../src/io/reference/gsm-stage.ts'
 import { readReferenceFile } from '../../../src/io/reference/read.ts'
 import {
   baselineFile,
@@ -100,12 +101,24 @@ describe('reference graphs of every record shape', () => {
     expect(report).toMatchObject({ reproduced: 1, checked: 1 })
   })
 
-  it('GSM and Python stages are skipped as not supported yet', async () => {
-    const gsm = { ...divisorSumRecord(), task_name: 'GSM_0007.json' }
+  it('GSM stages without configured templates are skipped with how to configure them', async () => {
+    const previous = process.env.ARBIGRAPH_GSM_TEMPLATES
+    delete process.env.ARBIGRAPH_GSM_TEMPLATES
+    try {
+      const gsm = { ...divisorSumRecord(), task_name: 'GSM_0007.json' }
+      const { report } = await check('gsm.json', { summary: { mode: 'agent' }, samples: [gsm] })
+      expect(report.checked).toBe(0)
+      expect(report.skipped.get(NO_GSM_TEMPLATES)).toBe(1)
+    } finally {
+      if (previous !== undefined) process.env.ARBIGRAPH_GSM_TEMPLATES = previous
+    }
+  })
+
+  it('a Python stage whose block shows no code is a failure with the reason', async () => {
     const python = { ...divisorSumRecord(), task_name: 'findMin' }
-    const { report } = await check('mixed.json', { summary: { mode: 'agent' }, samples: [gsm, python] })
-    expect(report.checked).toBe(0)
-    expect(report.skipped.get('category not supported yet')).toBe(2)
+    const { report } = await check('python.json', { summary: { mode: 'agent' }, samples: [python] })
+    expect(report.reproduced).toBe(0)
+    expect(JSON.stringify(report.failures[0]!.got)).toContain('no ```python code')
   })
 
   it('a corrupted ground truth is a failure naming record, stage and both values', async () => {

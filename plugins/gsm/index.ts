@@ -1,0 +1,63 @@
+/**
+ * The gsm category: grade-school word problems written by us in GSM-Symbolic's annotated
+ * format (plugins/gsm/templates/*.json), each instantiated with the chained value bound to one
+ * of its numbers. GSM-Symbolic's own templates are not shipped (their licence forbids it);
+ * `arbigraph import-gsm-symbolic` turns a local copy into a pool the generator can use instead.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Category, TaskTemplate } from '../../src/contracts/template.ts'
+import { gsmTask } from './category.ts'
+import { parseTemplate } from './parse.ts'
+import { gsmPoolCategory, readPool } from './template-pool.ts'
+
+/** Where our templates live. */
+export const GSM_TEMPLATE_DIR = join(import.meta.dirname, 'templates')
+
+interface OwnTemplateFile {
+  id: string
+  summary: string
+  question_annotated: string
+}
+
+/** Our templates, parsed, in file-name order. */
+export const ownGsmTemplates = readdirSync(GSM_TEMPLATE_DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => {
+    const file = JSON.parse(readFileSync(join(GSM_TEMPLATE_DIR, f), 'utf8')) as OwnTemplateFile
+    return { file: f, summary: file.summary, template: parseTemplate(file.id, file.question_annotated) }
+  })
+
+const ownTasks = ownGsmTemplates.map(({ template, summary }) =>
+  gsmTask(template, { id: template.id, summary }),
+)
+
+/** Environment variable naming a pool file (`arbigraph import-gsm-symbolic`) to use instead of ours. */
+export const GSM_POOL_ENV = 'ARBIGRAPH_GSM_POOL'
+
+const pools = new Map<string, readonly TaskTemplate[]>()
+
+/**
+ * The templates in use: a pool's when `ARBIGRAPH_GSM_POOL` names one (set by `generate
+ * --gsm-pool`; worker threads inherit it), ours otherwise.
+ * @example gsmTemplatesInUse().length // 43
+ */
+export function gsmTemplatesInUse(): readonly TaskTemplate[] {
+  const path = process.env[GSM_POOL_ENV]
+  if (!path) return ownTasks
+  let tasks = pools.get(path)
+  if (!tasks) {
+    tasks = gsmPoolCategory(readPool(path)).templates
+    pools.set(path, tasks)
+  }
+  return tasks
+}
+
+export const gsm: Category = {
+  name: 'gsm',
+  // A getter, so a pool chosen on the command line after this module loaded still takes effect.
+  get templates() {
+    return gsmTemplatesInUse()
+  },
+}
