@@ -7,6 +7,7 @@
  *
  * Reference: docs/research/arbigraph-reference-harness.md §8.1 (evaluation).
  */
+import { divFloat, floorDivFloat, modFloat } from '../../src/agent/calculator/float-ops.ts'
 
 /** An exact rational, always normalized: d > 0, gcd(n, d) = 1. */
 export interface Rat {
@@ -110,8 +111,8 @@ const ratOp = (op: string, a: Rat, b: Rat): Num => {
   throw new SyntaxError(`unsupported operator ${op}`)
 }
 
+/** Python's float operators; `/`, `//` and `%` are the calculator's exact Python versions. */
 const floatOp = (op: string, a: number, b: number): number => {
-  if ((op === '/' || op === '//' || op === '%') && b === 0) throw new RangeError('float division by zero')
   switch (op) {
     case '+':
       return a + b
@@ -120,13 +121,11 @@ const floatOp = (op: string, a: number, b: number): number => {
     case '*':
       return a * b
     case '/':
-      return a / b
+      return divFloat(a, b)
     case '//':
-      return Math.floor(a / b)
-    case '%': {
-      const r = a % b
-      return r !== 0 && r < 0 !== b < 0 ? r + b : r
-    }
+      return floorDivFloat(a, b)
+    case '%':
+      return modFloat(a, b)
   }
   throw new SyntaxError(`unsupported operator ${op}`)
 }

@@ -24,8 +24,8 @@ function zodMessage(error: z.ZodError, where: string): string {
   return `${where}${path ? `: ${path}` : ''}: ${first.message}${error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problems)` : ''}`
 }
 
-/** Parses and validates one instance line; `where` prefixes messages (e.g. `d.jsonl:3`). */
-export function decodeInstance(line: string, where = 'instance'): Instance {
+/** Parses one JSON line and validates it against `schema`; errors name `where` and the field. */
+function decodeLine<S extends z.ZodType>(schema: S, line: string, where: string): z.output<S> {
   let json: unknown
   try {
     json = JSON.parse(line)
@@ -35,25 +35,18 @@ export function decodeInstance(line: string, where = 'instance'): Instance {
       `${where}: malformed JSON (${(error as Error).message})`,
     )
   }
-  const parsed = instanceSchema.safeParse(json)
+  const parsed = schema.safeParse(json)
   if (!parsed.success) throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', zodMessage(parsed.error, where))
   return parsed.data
 }
 
-export function decodeManifest(line: string, where = 'manifest'): Manifest {
-  let json: unknown
-  try {
-    json = JSON.parse(line)
-  } catch (error) {
-    throw new ArbigraphError(
-      'ARBIGRAPH_BAD_DATASET',
-      `${where}: malformed JSON (${(error as Error).message})`,
-    )
-  }
-  const parsed = manifestSchema.safeParse(json)
-  if (!parsed.success) throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', zodMessage(parsed.error, where))
-  return parsed.data
-}
+/** Parses and validates one instance line; `where` prefixes messages (e.g. `d.jsonl:3`). */
+export const decodeInstance = (line: string, where = 'instance'): Instance =>
+  decodeLine(instanceSchema, line, where)
+
+/** Parses and validates the manifest line. */
+export const decodeManifest = (line: string, where = 'manifest'): Manifest =>
+  decodeLine(manifestSchema, line, where)
 
 /** Writes a dataset atomically: nothing appears at `path` unless every line was written. */
 export async function writeDataset(
