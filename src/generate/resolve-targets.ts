@@ -11,7 +11,7 @@ import type { Topology } from '../contracts/topology.ts'
 import { ArbigraphError } from '../errors.ts'
 import { assertValidSkeleton } from '../graph/assert-valid-skeleton.ts'
 import { topologicalOrder } from '../graph/topological-order.ts'
-import { getCategory, type Registry } from '../registry.ts'
+import { getCategory, getTemplate, type Registry } from '../registry.ts'
 import { createRng } from '../rng.ts'
 import type { Kind } from '../values.ts'
 import { feasibleKinds, type KindPair } from './assign-kinds.ts'
@@ -107,6 +107,13 @@ function probes(query: TargetQuery): (k: number) => Probe {
   }
 }
 
+/** The declared target nodes, by the names a user's graph file gives them. */
+const targetNames = (skeleton: Skeleton): string =>
+  skeleton
+    .getAttribute('targets')
+    .map((id) => `"${skeleton.getNodeAttributes(id).label ?? id}"`)
+    .join(', ')
+
 const sameShape = (a: Skeleton, b: Skeleton) => JSON.stringify(a.export()) === JSON.stringify(b.export())
 
 /**
@@ -143,7 +150,7 @@ export function resolveTargets(query: TargetQuery): { family: string; targets: s
       last ??
       new ArbigraphError(
         'ARBIGRAPH_UNSATISFIABLE',
-        `topology "${query.topology.name}": no target slot can read the input kinds of "${template.id}" (${template.inputKinds.join(', ')})`,
+        `topology "${query.topology.name}": no target node (${targetNames(skeleton)}) can read what "${template.id}" takes (${template.inputKinds.join(' or ')} input, ${template.outputKind} output); check the target's pinned kinds and what feeds it`,
       )
     )
   }
@@ -168,11 +175,13 @@ export function resolveTargets(query: TargetQuery): { family: string; targets: s
     })
     return { family, targets }
   }
-  const candidates =
-    slot.template === undefined
-      ? templates
-      : templates.filter((t) => t.id === slot.template || t.referenceName === slot.template)
-  const targets = candidates.flatMap((template) => {
+  if (slot.template !== undefined) {
+    // A pinned target has one candidate: its failure is the user's to see, reason and node included.
+    const template = getTemplate(query.registry, family, slot.template)
+    fits(template)
+    return { family, targets: [template.id] }
+  }
+  const targets = templates.flatMap((template) => {
     try {
       fits(template)
       return [template.id]
