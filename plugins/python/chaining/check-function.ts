@@ -36,7 +36,7 @@ export interface CheckOptions {
   runner: PythonRunner
   /** Input draws per kind before giving up. @default 20 (the reference's static attempts) */
   draws?: number
-  /** Usable draws per kind that end the search early. @default 3 */
+  /** Usable draws a kind needs (the search stops once it has them). @default 3 */
   enough?: number
   seed?: string
 }
@@ -124,7 +124,12 @@ async function checkKind(
       reason = (error as Error).message
     }
   }
-  if (usable > 0) return true
+  // Enough usable draws, not just one: the generator draws fresh inputs per attempt, so a
+  // function usable on 1 draw in 100 (say, static indices that must land inside the list) would
+  // exhaust its attempts. Needing `enough` of `draws` keeps functions usable at ≳15% per draw.
+  if (usable >= o.enough) return true
+  if (ran && usable > 0)
+    reason = `only ${usable} of ${o.draws} draws gave a usable output (needs ${o.enough}); last: ${reason}`
   return {
     category: ran ? 'no-usable-output' : 'fails-to-run',
     reason: `${kind} input, ${o.draws} draws: ${reason}`,
