@@ -7,7 +7,8 @@
  *
  * Reference: docs/research/arbigraph-reference-harness.md §8.1 (evaluation).
  */
-import { divFloat, floorDivFloat, modFloat } from '../../src/agent/calculator/float-ops.ts'
+import { floatBinary } from '../../src/agent/calculator/float-ops.ts'
+import type { BinaryOp } from '../../src/agent/calculator/parse.ts'
 
 /** An exact rational, always normalized: d > 0, gcd(n, d) = 1. */
 export interface Rat {
@@ -111,23 +112,12 @@ const ratOp = (op: string, a: Rat, b: Rat): Num => {
   throw new SyntaxError(`unsupported operator ${op}`)
 }
 
-/** Python's float operators; `/`, `//` and `%` are the calculator's exact Python versions. */
+const FLOAT_OPS = new Set(['+', '-', '*', '/', '//', '%'])
+
+/** Python's float operators: the calculator's exact Python versions. */
 const floatOp = (op: string, a: number, b: number): number => {
-  switch (op) {
-    case '+':
-      return a + b
-    case '-':
-      return a - b
-    case '*':
-      return a * b
-    case '/':
-      return divFloat(a, b)
-    case '//':
-      return floorDivFloat(a, b)
-    case '%':
-      return modFloat(a, b)
-  }
-  throw new SyntaxError(`unsupported operator ${op}`)
+  if (!FLOAT_OPS.has(op)) throw new SyntaxError(`unsupported operator ${op}`)
+  return floatBinary(op as BinaryOp, a, b)
 }
 
 const intOp = (op: string, a: bigint, b: bigint, mode: NumericMode): Num => {

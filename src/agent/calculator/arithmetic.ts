@@ -9,7 +9,7 @@
 
 import type { Scalar } from '../../values.ts'
 import { calcError } from './calculator-error.ts'
-import { divFloat, floorDivFloat, modFloat, powFloat } from './float-ops.ts'
+import { floatBinary, powFloat } from './float-ops.ts'
 import { checkIntSize, floorDivInt, intToFloat, intTrueDiv, modInt, powInt, tooLarge } from './int-ops.ts'
 import { MAX_INT_BITS } from './limits.ts'
 import type { BinaryOp } from './parse.ts'
@@ -54,25 +54,6 @@ function intOp(op: BinaryOp, a: bigint, b: bigint, meter: WorkMeter): Scalar {
   }
 }
 
-function floatOp(op: BinaryOp, a: number, b: number): number {
-  switch (op) {
-    case '+':
-      return a + b
-    case '-':
-      return a - b
-    case '*':
-      return a * b
-    case '/':
-      return divFloat(a, b)
-    case '//':
-      return floorDivFloat(a, b)
-    case '%':
-      return modFloat(a, b)
-    case '**':
-      return powFloat(a, b)
-  }
-}
-
 /**
  * Applies a Python binary operator.
  * @example binary('//', -7n, 2n, createWorkMeter()) // -4n
@@ -82,7 +63,7 @@ export function binary(op: BinaryOp, a: Scalar, b: Scalar, meter: WorkMeter): Sc
   charge(meter, OP_OVERHEAD)
   const x = typeof a === 'bigint' ? intToFloat(a) : a
   const y = typeof b === 'bigint' ? intToFloat(b) : b
-  return floatOp(op, x, y)
+  return floatBinary(op, x, y)
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import { calcError } from './calculator-error.ts'
 import { intTrueDiv } from './int-ops.ts'
+import type { BinaryOp } from './parse.ts'
 import { decompose } from './rounding.ts'
 import { bitLength } from './work-meter.ts'
 
@@ -123,4 +124,27 @@ export function powFloat(a: number, b: number): number {
   const result = b === 0.5 ? Math.sqrt(a) : (exactIntegerPower(a, b) ?? a ** b)
   if (!Number.isFinite(result)) calcError('OverflowError', "(34, 'Numerical result out of range')")
   return negate ? -result : result
+}
+
+/**
+ * A Python binary operator on two floats, with Python's errors (`float division by zero`, …).
+ * @example floatBinary('//', 7.5, 2) // 3
+ */
+export function floatBinary(op: BinaryOp, a: number, b: number): number {
+  switch (op) {
+    case '+':
+      return a + b
+    case '-':
+      return a - b
+    case '*':
+      return a * b
+    case '/':
+      return divFloat(a, b)
+    case '//':
+      return floorDivFloat(a, b)
+    case '%':
+      return modFloat(a, b)
+    case '**':
+      return powFloat(a, b)
+  }
 }
