@@ -19,6 +19,7 @@ const profile = profileFor('chain', {})
 let next = 0
 const turns: number[] = []
 const started = performance.now()
+const busyBefore = performance.eventLoopUtilization()
 async function lane(): Promise<void> {
   while (next < job.prompts.length) {
     const prompt = job.prompts[next++]!
@@ -28,4 +29,6 @@ async function lane(): Promise<void> {
   }
 }
 await Promise.all(Array.from({ length: job.concurrency }, lane))
-parentPort!.postMessage({ turns, ms: performance.now() - started })
+// Event-loop active time of this thread: the agents' CPU cost, separated from waiting.
+const busyMs = performance.eventLoopUtilization(busyBefore).active
+parentPort!.postMessage({ turns, ms: performance.now() - started, busyMs })
