@@ -7,6 +7,7 @@ import { resolve } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { writeFileAtomic } from '../src/io/atomic-write.ts'
 import { buildResults, runEnv } from '../src/report/build-results.ts'
+import { GENERATOR } from '../src/version.ts'
 import { collectRecords } from './collect-records.ts'
 import { hasTransductionTests } from './collect-transduction-records.ts'
 
@@ -48,7 +49,7 @@ export function resultsJsonReporter(options: ResultsJsonOptions = {}): Reporter 
           merged: Boolean(config?.mergeReports),
           env: runEnv(process.env),
         },
-        `arbigraph reporters, vitest ${vitest?.version ?? 'unknown'}`,
+        `${GENERATOR}, vitest ${vitest?.version ?? 'unknown'}`,
       )
       const path = resolve(config?.root ?? process.cwd(), options.path ?? 'out/results.json')
       await writeFileAtomic(path, `${JSON.stringify(results, null, 2)}\n`)

@@ -16,6 +16,7 @@ import { runEnv } from '../src/report/build-results.ts'
 import { buildTransductionResults } from '../src/report/build-transduction-results.ts'
 import { formatTransductionMarkdown } from '../src/report/format-transduction-markdown.ts'
 import { formatTransductionText } from '../src/report/format-transduction-text.ts'
+import { GENERATOR } from '../src/version.ts'
 import { collectTransductionRecords, hasTransductionTests } from './collect-transduction-records.ts'
 
 export interface TransductionReporterOptions {
@@ -96,7 +97,7 @@ export function transductionReporter(options: TransductionReporterOptions = {}):
       const results = buildTransductionResults(
         records,
         run,
-        `arbigraph reporters, vitest ${vitest?.version ?? 'unknown'}`,
+        `${GENERATOR}, vitest ${vitest?.version ?? 'unknown'}`,
       )
       const summary = summarizeTransduction(records)
       const log = (text: string) => (vitest ? vitest.logger.log(text) : console.log(text))

@@ -4,7 +4,6 @@
  * `generateSample`, which makes sample i of target t from the plan alone. Every worker builds the
  * same plan from the same spec, so which thread makes a sample never changes its bytes.
  */
-import { readFileSync } from 'node:fs'
 import type { GenerateSpec } from '../contracts/dataset.ts'
 import { generateSpecSchema } from '../contracts/dataset.ts'
 import type { Instance } from '../contracts/instance.ts'
@@ -18,12 +17,7 @@ import { MAX_SKELETONS, resolveTargets, targetSlotsFor } from './resolve-targets
 import { planSample, type SamplePlan } from './sample-plan.ts'
 import { createTemplatePool, type TemplatePool } from './template-pool.ts'
 
-const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-  version: string
-}
-
-/** Written into every manifest: which arbigraph made the file. */
-export const GENERATOR = `arbigraph ${packageJson.version}`
+export { GENERATOR } from '../version.ts'
 
 export interface DatasetPlan {
   spec: GenerateSpec

@@ -9,10 +9,10 @@
 import { resolve } from 'node:path'
 import { MANIFEST_SCHEMA, type Manifest } from '../../contracts/dataset.ts'
 import type { Instance } from '../../contracts/instance.ts'
-import { GENERATOR } from '../../generate/dataset-plan.ts'
 import { writeDataset } from '../../io/dataset.ts'
 import { type ReferenceFile, readReferenceFile } from '../../io/reference/read.ts'
 import { toInstance } from '../../io/reference/to-instance.ts'
+import { GENERATOR } from '../../version.ts'
 import { parseCommandArgs, usageError } from '../args.ts'
 import type { Command } from '../command.ts'
 
