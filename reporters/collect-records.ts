@@ -10,7 +10,7 @@
 import { basename, dirname } from 'node:path'
 import type { TestCase, TestModule } from 'vitest/node'
 import type { CaseRecord } from '../src/contracts/case-record.ts'
-import { CASE_RECORD_SCHEMA, checkCaseRecord } from '../src/contracts/case-record.ts'
+import { checkCaseRecord, infraCaseRecord } from '../src/contracts/case-record.ts'
 import { modelLabel } from '../src/contracts/results.ts'
 import type { CaseIdentity } from '../src/vitest/task-meta.ts'
 import { isTransductionTest } from './collect-transduction-records.ts'
@@ -34,24 +34,8 @@ function identityFromTest(test: TestCase): CaseIdentity {
   }
 }
 
-function infraRecord(identity: CaseIdentity, reason: string): CaseRecord {
-  return {
-    schema: CASE_RECORD_SCHEMA,
-    ...identity,
-    model: 'unknown',
-    protocol: 'chat',
-    grade: null,
-    status: null,
-    infraError: { reason },
-    turns: 0,
-    toolCalls: 0,
-    repairs: { tool: 0, final: 0, cutoff: 0 },
-    tokens: { prompt: 0, completion: 0 },
-    latencyMs: 0,
-    cachedTurns: 0,
-    transcriptRef: null,
-  }
-}
+const infraRecord = (identity: CaseIdentity, reason: string): CaseRecord =>
+  infraCaseRecord({ ...identity, model: 'unknown', protocol: 'chat', latencyMs: 0 }, reason)
 
 function failureReason(test: TestCase): string {
   const result = test.result()

@@ -3,7 +3,7 @@
  * from its own RNG stream (so a subset, or any single document, regenerates identically), and a
  * reader that validates a JSONL file of them.
  */
-import { ArbigraphError, formatPath } from '../../src/errors.ts'
+import { decodeLine } from '../../src/io/dataset.ts'
 import type { TransductionDocument } from './document.ts'
 import { transductionDocumentSchema } from './document.ts'
 import { generateDocument } from './generate-document.ts'
@@ -32,27 +32,9 @@ export function generateTransduction(
  * @example parseTransductionJsonl(text, 'docs.jsonl')[0].id
  */
 export function parseTransductionJsonl(text: string, where: string): TransductionDocument[] {
-  const docs: TransductionDocument[] = []
-  text.split('\n').forEach((line, i) => {
-    if (line.trim() === '') return
-    let json: unknown
-    try {
-      json = JSON.parse(line)
-    } catch (error) {
-      throw new ArbigraphError(
-        'ARBIGRAPH_BAD_DATASET',
-        `${where}:${i + 1}: malformed JSON (${(error as Error).message})`,
-      )
-    }
-    const parsed = transductionDocumentSchema.safeParse(json)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!
-      throw new ArbigraphError(
-        'ARBIGRAPH_BAD_DATASET',
-        `${where}:${i + 1}: ${formatPath(issue.path) || 'document'}: ${issue.message}`,
-      )
-    }
-    docs.push(parsed.data)
-  })
-  return docs
+  return text
+    .split('\n')
+    .flatMap((line, i) =>
+      line.trim() === '' ? [] : [decodeLine(transductionDocumentSchema, line, `${where}:${i + 1}`)],
+    )
 }

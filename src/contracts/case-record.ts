@@ -79,3 +79,40 @@ export function checkCaseRecord(json: unknown, where = 'case record'): CaseRecor
  * @example task.meta.arbigraph = encodeCaseRecord({ ...identity, grade, status, ... })
  */
 export const encodeCaseRecord = (record: DecodedCaseRecord): CaseRecord => z.encode(caseRecordSchema, record)
+
+/** What an infrastructure-error record knows: who the case is and what ran it. */
+export type InfraRecordBase = Pick<
+  CaseRecord,
+  | 'caseId'
+  | 'instanceId'
+  | 'topology'
+  | 'category'
+  | 'task'
+  | 'sample'
+  | 'epoch'
+  | 'model'
+  | 'protocol'
+  | 'latencyMs'
+>
+
+/**
+ * The record of a case that produced no gradable outcome: no grade, zero counts, the reason kept.
+ * Used by the harness (endpoint failed after retries) and by the reporters (a test failed before
+ * it stored a record).
+ * @example infraCaseRecord({ ...identity, model: 'm', protocol: 'chat', latencyMs: 0 }, 'HTTP 503').infraError // { reason: 'HTTP 503' }
+ */
+export function infraCaseRecord(base: InfraRecordBase, reason: string): CaseRecord {
+  return {
+    schema: CASE_RECORD_SCHEMA,
+    ...base,
+    grade: null,
+    status: null,
+    infraError: { reason },
+    turns: 0,
+    toolCalls: 0,
+    repairs: { tool: 0, final: 0, cutoff: 0 },
+    tokens: { prompt: 0, completion: 0 },
+    cachedTurns: 0,
+    transcriptRef: null,
+  }
+}

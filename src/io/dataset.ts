@@ -24,8 +24,11 @@ function zodMessage(error: z.ZodError, where: string): string {
   return `${where}${path ? `: ${path}` : ''}: ${first.message}${error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problems)` : ''}`
 }
 
-/** Parses one JSON line and validates it against `schema`; errors name `where` and the field. */
-function decodeLine<S extends z.ZodType>(schema: S, line: string, where: string): z.output<S> {
+/**
+ * Parses one JSON line and validates it against `schema`; errors name `where` and the field.
+ * @example decodeLine(instanceSchema, line, "d.jsonl:3")
+ */
+export function decodeLine<S extends z.ZodType>(schema: S, line: string, where: string): z.output<S> {
   let json: unknown
   try {
     json = JSON.parse(line)

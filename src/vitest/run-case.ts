@@ -11,7 +11,12 @@
 import OpenAI from 'openai'
 import { runToolAgent } from '../agent/loop.ts'
 import type { HarnessProfile } from '../agent/profile.ts'
-import { CASE_RECORD_SCHEMA, type CaseRecord, encodeCaseRecord } from '../contracts/case-record.ts'
+import {
+  CASE_RECORD_SCHEMA,
+  type CaseRecord,
+  encodeCaseRecord,
+  infraCaseRecord,
+} from '../contracts/case-record.ts'
 import type { Instance } from '../contracts/instance.ts'
 import type { Transcript } from '../contracts/transcript.ts'
 import type { CaseDetailSink } from '../dashboard/case-details.ts'
@@ -92,17 +97,8 @@ function gradedRecord(instance: Instance, transcript: Transcript, options: RunCa
  * @example infraRecord(options, 'HTTP 503 after 4 attempts', 1200).infraError // { reason: 'HTTP 503 …' }
  */
 export function infraRecord(options: RunCaseOptions, reason: string, latencyMs: number): CaseRecord {
-  return encodeCaseRecord({
-    ...recordBase(options, latencyMs),
-    grade: null,
-    status: null,
-    infraError: { reason },
-    turns: 0,
-    toolCalls: 0,
-    repairs: { tool: 0, final: 0, cutoff: 0 },
-    tokens: { prompt: 0, completion: 0 },
-    cachedTurns: 0,
-  })
+  const { schema: _schema, transcriptRef: _ref, ...base } = recordBase(options, latencyMs)
+  return infraCaseRecord(base, reason)
 }
 
 /**
