@@ -19,8 +19,8 @@ import { runCalculatorCall } from './calculator/index.ts'
 import type { HarnessProfile, HarnessProfileInput } from './profile.ts'
 import { resolveProfile } from './profile.ts'
 import { chatProtocol } from './protocols/chat.ts'
-import type { EndpointOptions, SentTurn } from './protocols/send-turn.ts'
-import { clientFor, sendTurn } from './protocols/send-turn.ts'
+import type { EndpointOptions, SentTurn, TurnEndpoint } from './protocols/send-turn.ts'
+import { sendTurn, turnEndpoint } from './protocols/send-turn.ts'
 import { textProtocol } from './protocols/text.ts'
 import type { PendingCall, TurnProtocol, TurnReply, WireMessage } from './protocols/turn-protocol.ts'
 import { repairPromptText } from './repair-prompts.ts'
@@ -35,8 +35,10 @@ export interface ToolAgentOptions extends Partial<EndpointOptions> {
   expected?: readonly string[]
   /** A profile (see `profileFor`) or profile fields; @default the baseline defaults */
   profile?: HarnessProfileInput
-  /** A ready client; @default a shared client for `baseURL` with `maxRetries: 0` */
+  /** An OpenAI client to send through instead (a proxy, Azure, custom headers); @default direct HTTP to `baseURL` (the SDK for `https:`) */
   client?: OpenAI
+  /** Fields added to every request body, e.g. an epoch's sampling `seed`. */
+  requestFields?: Readonly<Record<string, unknown>>
   signal?: AbortSignal
 }
 
@@ -234,8 +236,9 @@ function factsOf(run: Run, reply: TurnReply): TurnFacts {
   }
 }
 
-function endpointOf(options: ToolAgentOptions): string {
-  if (options.baseURL) return options.baseURL
+function endpointOf(options: ToolAgentOptions): TurnEndpoint {
+  if (options.client) return { kind: 'client', client: options.client }
+  if (options.baseURL) return turnEndpoint({ baseURL: options.baseURL, apiKey: options.apiKey })
   throw new ArbigraphError(
     'ARBIGRAPH_BAD_CONFIG',
     'agent: no endpoint: pass "baseURL" (the request pool, a vLLM server or the simulator, ending in /v1) or "client"',
@@ -252,12 +255,13 @@ function endpointOf(options: ToolAgentOptions): string {
 export async function runToolAgent(options: ToolAgentOptions): Promise<Transcript> {
   const run = startRun(options)
   const { profile, protocol } = run
-  const client = options.client ?? clientFor({ baseURL: endpointOf(options), apiKey: options.apiKey })
+  const endpoint = endpointOf(options)
   let kind: TurnKind = 'normal'
   while (run.turns.length < profile.maxTurns) {
     const maxTokens = kind === 'normal' || kind === 'tool' ? profile.maxTokens : profile.repairMaxTokens
     const body = protocol.requestBody(profile, options.model, run.messages, maxTokens)
-    const sent = await sendTurn(client, body, profile.requestTimeoutMs, options.signal)
+    if (options.requestFields) Object.assign(body, options.requestFields)
+    const sent = await sendTurn(endpoint, body, profile.requestTimeoutMs, options.signal)
     if (sent.overflow) return transcriptOf(run, 'context_length_exceeded', sent.message)
     const reply = protocol.readReply(sent.completion)
     const turn = recordTurn(run, kind, reply, sent)

@@ -8,7 +8,6 @@
  * than a replay of epoch 0.
  * Reference: docs/research/ecosystem-anchors.md §A4 (a wrong answer is data, not a failure).
  */
-import OpenAI from 'openai'
 import { runToolAgent } from '../agent/loop.ts'
 import type { HarnessProfile } from '../agent/profile.ts'
 import {
@@ -35,27 +34,6 @@ export interface RunCaseOptions {
   signal?: AbortSignal
   /** Stores the instance and transcript for the dashboard; its ref becomes `transcriptRef`. @default none */
   caseDetails?: CaseDetailSink
-}
-
-const seededClients = new Map<string, OpenAI>()
-
-/**
- * A client whose every request body carries `seed`: the profile has no seed field, and adding
- * it on the wire keeps the agent loop unaware of epochs.
- */
-function seededClient(baseURL: string, apiKey: string, seed: number): OpenAI {
-  const key = `${baseURL}\n${apiKey}\n${seed}`
-  let client = seededClients.get(key)
-  if (!client) {
-    const seededFetch: typeof fetch = (input, init) => {
-      if (typeof init?.body !== 'string') return fetch(input, init)
-      const body = JSON.parse(init.body) as Record<string, unknown>
-      return fetch(input, { ...init, body: JSON.stringify({ ...body, seed }) })
-    }
-    client = new OpenAI({ baseURL, apiKey, maxRetries: 0, fetch: seededFetch })
-    seededClients.set(key, client)
-  }
-  return client
 }
 
 /** The fields every record has, whatever the outcome. */
@@ -120,7 +98,8 @@ export async function runCase(instance: Instance, options: RunCaseOptions): Prom
       apiKey,
       expected: instance.outputs,
       profile: options.profile,
-      ...(epoch > 0 ? { client: seededClient(options.baseURL, apiKey, epoch) } : {}),
+      // Epochs differ by their sampling seed, which also keeps their cache keys apart.
+      ...(epoch > 0 ? { requestFields: { seed: epoch } } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     })
     const record = gradedRecord(instance, transcript, options, performance.now() - started)

@@ -1,3 +1,4 @@
+import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
 import { runToolAgent } from '../../src/agent/loop.ts'
 import type { HarnessProfileInput } from '../../src/agent/profile.ts'
@@ -321,6 +322,37 @@ describe('agent/loop › endings', () => {
     }
   })
 
+  it('reads the flat error body of older vLLM servers', async () => {
+    const message = "This model's maximum context length is 4096 tokens."
+    const { transcript } = await play([
+      { status: 400, flatError: true, error: { message, type: 'BadRequestError' } },
+    ])
+    expect(transcript).toMatchObject({ status: 'context_length_exceeded', error: message })
+    const server = await startScriptedServer([
+      { status: 503, flatError: true, error: { message: 'engine dead', type: 'ServiceUnavailable' } },
+    ])
+    try {
+      await expect(runToolAgent({ baseURL: server.url, model: 'm', prompt: ONE })).rejects.toThrow(
+        'the endpoint answered HTTP 503 (ServiceUnavailable): "engine dead"',
+      )
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('throws ARBIGRAPH_ENDPOINT on a 200 whose body is not a completion', async () => {
+    for (const rawBody of ['<html>proxy login</html>', '{"choices":[]}']) {
+      const server = await startScriptedServer([{ rawBody }])
+      try {
+        await expect(runToolAgent({ baseURL: server.url, model: 'm', prompt: ONE })).rejects.toMatchObject({
+          code: 'ARBIGRAPH_ENDPOINT',
+        })
+      } finally {
+        await server.close()
+      }
+    }
+  })
+
   it('throws ARBIGRAPH_ENDPOINT on a 400 that is not a context overflow', async () => {
     const server = await startScriptedServer([
       { status: 400, error: { message: 'bad field', type: 'BadRequestError' } },
@@ -346,7 +378,7 @@ describe('agent/loop › endings', () => {
       })
       await expect(run).rejects.toMatchObject({
         code: 'ARBIGRAPH_ENDPOINT',
-        message: expect.stringMatching(/request to the endpoint failed: "Request timed out/),
+        message: expect.stringMatching(/request to the endpoint failed: "no answer within 150 ms/),
       })
     } finally {
       await server.close()
@@ -382,7 +414,7 @@ describe('agent/loop › endings', () => {
       const controller = new AbortController()
       const run = runToolAgent({ baseURL: server.url, model: 'm', prompt: ONE, signal: controller.signal })
       setTimeout(() => controller.abort(), 30)
-      await expect(run).rejects.toThrow('Request was aborted.')
+      await expect(run).rejects.toMatchObject({ name: 'AbortError' })
       await expect(run).rejects.not.toBeInstanceOf(ArbigraphError)
     } finally {
       await server.close()
@@ -396,5 +428,31 @@ describe('agent/loop › endings', () => {
       code: 'ARBIGRAPH_ENDPOINT',
       message: expect.stringContaining('request to the endpoint failed'),
     })
+  })
+})
+
+describe('agent/loop › through a supplied OpenAI client', () => {
+  it('runs the same loop and classifies errors the same way', async () => {
+    const message = "This model's maximum context length is 4096 tokens."
+    const server = await startScriptedServer([
+      calcCall('6 * 7'),
+      { content: 'So \\boxed{task_1_out = 42}.' },
+      calcCall('1'),
+      { status: 400, error: { message, type: 'BadRequestError' } },
+      { status: 502, error: { message: 'gave up', type: 'arbigraph_pool_error' } },
+    ])
+    try {
+      const client = new OpenAI({ baseURL: server.url, apiKey: 'k', maxRetries: 0 })
+      const ok = await runToolAgent({ client, model: 'm', prompt: ONE })
+      expect(ok).toMatchObject({ status: 'success', answers: { task_1_out: { answer: '42', turn: 1 } } })
+      const overflow = await runToolAgent({ client, model: 'm', prompt: ONE })
+      expect(overflow).toMatchObject({ status: 'context_length_exceeded', error: message })
+      await expect(runToolAgent({ client, model: 'm', prompt: ONE })).rejects.toThrow(
+        /HTTP 502 \(arbigraph_pool_error\): "gave up"/,
+      )
+      expect(server.requests).toHaveLength(5)
+    } finally {
+      await server.close()
+    }
   })
 })

@@ -17,6 +17,10 @@ export interface ScriptedTurn {
   /** An HTTP error instead of a completion. */
   status?: number
   error?: { message: string; type: string }
+  /** Send the error in older vLLM's flat shape `{object: 'error', message, type, …}`. */
+  flatError?: boolean
+  /** A raw body instead of a completion (status 200 unless `status` says otherwise). */
+  rawBody?: string
   headers?: Record<string, string>
   usage?: { prompt: number; completion: number }
   /** Never answer (the client's timeout must fire). */
@@ -90,6 +94,12 @@ export async function startScriptedServer(
     }
     if (turn?.hang) return
     if (!turn) return send(500, { error: { message: `script has no turn ${index}`, type: 'ScriptError' } })
+    if (turn.rawBody !== undefined) {
+      res.writeHead(turn.status ?? 200, { 'content-type': 'application/json' })
+      return res.end(turn.rawBody)
+    }
+    if (turn.status && turn.flatError)
+      return send(turn.status, { object: 'error', ...turn.error, param: null, code: turn.status })
     if (turn.status) return send(turn.status, { error: { ...turn.error, param: null, code: turn.status } })
     send(200, completionOf(turn, index), turn.headers)
   })
