@@ -8,12 +8,13 @@
  * Reference: docs/research/ecosystem-anchors.md §A1 (gateway vs custom pool, measured).
  */
 
-import { setMaxListeners } from 'node:events'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Agent, createServer } from 'node:http'
 import { Agent as HttpsAgent } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { setTimeout as sleepFor } from 'node:timers/promises'
+import type { UpstreamCall } from './attempt.ts'
+import { cancelCall } from './attempt.ts'
 import type { CacheMode, ResponseCache } from './cache.ts'
 import { openResponseCache } from './cache.ts'
 import type { Limiter } from './limiter.ts'
@@ -103,8 +104,10 @@ export interface PoolContext {
   random: () => number
   now: () => number
   sleep: (ms: number, signal: AbortSignal) => Promise<void>
-  /** Aborted by `close()`. */
-  closing: AbortSignal
+  /** Set by `close()`: the reason every exchange still running is cancelled with. */
+  closing: Error | undefined
+  /** The upstream calls in progress, so that `close()` can cancel them. */
+  live: Set<UpstreamCall>
   /** Keep-alive agents for upstream calls, destroyed by `close()`. */
   agents: { http: Agent; https: HttpsAgent }
   nextId: () => number
@@ -140,7 +143,7 @@ function createStats(limiter: Limiter, upstreams: Upstreams): RequestPoolStats {
   }
 }
 
-async function createContext(options: RequestPoolOptions, closing: AbortSignal): Promise<PoolContext> {
+async function createContext(options: RequestPoolOptions): Promise<PoolContext> {
   const limiter = createLimiter(options.concurrency ?? 32)
   const now = options.now ?? Date.now
   const upstreams = createUpstreams(
@@ -163,7 +166,8 @@ async function createContext(options: RequestPoolOptions, closing: AbortSignal):
     random: options.random ?? Math.random,
     now,
     sleep: (ms, signal) => sleepFor(ms, undefined, { signal }),
-    closing,
+    closing: undefined,
+    live: new Set(),
     agents: { http: new Agent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) },
     nextId: () => ++id,
   }
@@ -177,10 +181,7 @@ async function createContext(options: RequestPoolOptions, closing: AbortSignal):
  * await pool.close()
  */
 export async function startRequestPool(options: RequestPoolOptions): Promise<RequestPool> {
-  const closer = new AbortController()
-  // Every request in flight listens for the close; thousands of listeners are expected.
-  setMaxListeners(0, closer.signal)
-  const context = await createContext(options, closer.signal)
+  const context = await createContext(options)
   const handlers = new Set<Promise<void>>()
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const handled = serveRequest(context, req, res).finally(() => handlers.delete(handled))
@@ -202,7 +203,9 @@ export async function startRequestPool(options: RequestPoolOptions): Promise<Req
     close() {
       closed ??= (async () => {
         const stopped = new Promise<void>((ok) => server.close(() => ok()))
-        closer.abort(new Error('the request pool is closing'))
+        const reason = new Error('the request pool is closing')
+        context.closing = reason
+        for (const call of context.live) cancelCall(call, reason)
         await Promise.allSettled([...handlers])
         server.closeAllConnections()
         await stopped

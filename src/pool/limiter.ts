@@ -12,6 +12,8 @@ export type Release = () => void
 export interface Limiter {
   /** Waits for a permit (FIFO). Rejects with the signal's reason if `signal` aborts while queued. */
   acquire(signal?: AbortSignal): Promise<Release>
+  /** A permit at once if one is free and nobody is queued, else undefined (no waiting, no promise). */
+  tryAcquire(): Release | undefined
   /** Permits held right now. */
   readonly inFlight: number
   /** The most permits ever held at once. */
@@ -55,6 +57,7 @@ export function createLimiter(limit: number): Limiter {
   }
 
   return {
+    tryAcquire: () => (inFlight < limit && queue.length === 0 ? permit() : undefined),
     acquire(signal) {
       if (signal?.aborted) return Promise.reject(signal.reason)
       if (inFlight < limit && queue.length === 0) return Promise.resolve(permit())

@@ -8,8 +8,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AttemptOutcome, UpstreamCall } from './attempt.ts'
-import { linkAbort, runAttempt } from './attempt.ts'
-import type { CachedResponse } from './cache.ts'
+import { cancelCall, cancellable, runAttempt } from './attempt.ts'
+import type { CachedResponse, RequestFacts } from './cache.ts'
 import { describeRequest } from './cache.ts'
 import type { PoolContext } from './gateway.ts'
 import { retryDelay } from './retry.ts'
@@ -54,14 +54,17 @@ const markers = (cache: 'hit' | 'miss', attempts: number, upstream: string | nul
 async function attemptWithRetries(ctx: PoolContext, call: UpstreamCall): Promise<Settled> {
   let upstream: string | null = null
   for (let attempt = 1; ; attempt++) {
-    let release: () => void
-    try {
-      release = await ctx.limiter.acquire(call.signal)
-    } catch {
-      return {
-        outcome: { kind: 'aborted', message: 'aborted while queued' },
-        attempts: attempt - 1,
-        upstream,
+    // A free permit is taken at once; only a full limiter costs a cancellable wait.
+    let release = call.cancelled ? undefined : ctx.limiter.tryAcquire()
+    if (!release) {
+      try {
+        release = await cancellable(call, (signal) => ctx.limiter.acquire(signal))
+      } catch {
+        return {
+          outcome: { kind: 'aborted', message: 'aborted while queued' },
+          attempts: attempt - 1,
+          upstream,
+        }
       }
     }
     const lease = ctx.upstreams.lease()
@@ -77,8 +80,9 @@ async function attemptWithRetries(ctx: PoolContext, call: UpstreamCall): Promise
     if (outcome.kind !== 'retry' || attempt >= ctx.policy.maxAttempts)
       return { outcome, attempts: attempt, upstream }
     ctx.stats.retries++
+    const delay = retryDelay(attempt - 1, ctx.policy, ctx.random, outcome.retryAfterMs)
     try {
-      await ctx.sleep(retryDelay(attempt - 1, ctx.policy, ctx.random, outcome.retryAfterMs), call.signal)
+      await cancellable(call, (signal) => ctx.sleep(delay, signal))
     } catch {
       return { outcome: { kind: 'aborted', message: 'aborted between retries' }, attempts: attempt, upstream }
     }
@@ -108,17 +112,40 @@ type TranscriptOutcome = Pick<TranscriptEntry, 'upstream' | 'status' | 'attempts
 interface Exchange {
   ctx: PoolContext
   res: ServerResponse
-  key: string
+  method: string
+  path: string
+  /** Key, model and stream flag; only computed when the cache or the transcript needs them. */
+  facts: RequestFacts | undefined
   cacheable: boolean
-  /** Appends the transcript line; `answer` (a 200 body) supplies the usage. */
-  log: (rest: TranscriptOutcome, answer?: { body: string; stream: boolean }) => void
+  /** When the request arrived (wall clock, for the transcript) and on the monotonic clock. */
+  ts: number
+  started: number
+}
+
+/** Appends the transcript line, if there is a transcript; `answer` (a 200 body) supplies the usage. */
+function log(ex: Exchange, rest: TranscriptOutcome, answer?: { body: string; stream: boolean }): void {
+  const { ctx, facts } = ex
+  if (ctx.transcript.path === undefined || facts === undefined) return
+  const entry: TranscriptEntry = {
+    ts: new Date(ex.ts).toISOString(),
+    id: ctx.nextId(),
+    method: ex.method,
+    path: ex.path,
+    key: facts.key,
+    model: facts.model,
+    stream: facts.stream,
+    ...rest,
+    usage: answer ? usageOf(answer.body, answer.stream) : undefined,
+    latencyMs: performance.now() - ex.started,
+  }
+  ctx.transcript.record(entry).catch(() => {})
 }
 
 function replay(ex: Exchange, hit: CachedResponse): void {
   ex.ctx.stats.cacheHits++
   ex.res.writeHead(200, { 'content-type': hit.contentType, ...markers('hit', 0, 'cache') })
   ex.res.end(hit.body)
-  ex.log({ upstream: 'cache', status: 200, attempts: 0, cache: 'hit' }, hit)
+  log(ex, { upstream: 'cache', status: 200, attempts: 0, cache: 'hit' }, hit)
 }
 
 async function deliver(ex: Exchange, settled: Settled): Promise<void> {
@@ -128,19 +155,19 @@ async function deliver(ex: Exchange, settled: Settled): Promise<void> {
   if (outcome.kind === 'answer') {
     const { status, contentType, stream, body } = outcome
     // Stored before the client sees the end, so an answer a client got is never re-sent on resume.
-    if (status === 200 && ex.cacheable)
-      await ctx.cache.put({ key: ex.key, status, contentType, stream, body })
+    if (status === 200 && ex.cacheable && ex.facts && ctx.cache.mode !== 'off')
+      await ctx.cache.put({ key: ex.facts.key, status, contentType, stream, body })
     if (outcome.streamed) res.end()
     else {
       res.writeHead(status, { 'content-type': contentType, ...markers('miss', attempts, upstream) })
       res.end(body)
     }
-    return ex.log({ upstream, status, attempts, cache }, status === 200 ? { body, stream } : undefined)
+    return log(ex, { upstream, status, attempts, cache }, status === 200 ? { body, stream } : undefined)
   }
   ctx.stats.failures++
-  const error = poolError(settled, ctx.closing.aborted)
+  const error = poolError(settled, ctx.closing !== undefined)
   sendPoolError(res, error, markers('miss', attempts, upstream))
-  ex.log({
+  log(ex, {
     upstream,
     status: error.status,
     attempts,
@@ -170,16 +197,12 @@ function upstreamCall(
 ): UpstreamCall {
   const path = req.url ?? '/'
   const method = req.method ?? 'GET'
-  const left = new AbortController()
-  res.on('close', () => res.writableFinished || left.abort(new Error('the client went away')))
   return {
     method,
     path: path.startsWith('/v1') ? path.slice(3) : path,
     headers: upstreamHeaders(ctx, req),
     body: method === 'GET' || method === 'HEAD' ? undefined : raw,
     timeoutMs: ctx.timeoutMs,
-    signal: left.signal,
-    unlink: linkAbort(ctx.closing, left),
     agents: ctx.agents,
     client: res,
     attempt: 0,
@@ -188,6 +211,8 @@ function upstreamCall(
       ...markers('miss', attempt, upstream),
     }),
     now: ctx.now,
+    cancelled: ctx.closing,
+    interrupt: undefined,
   }
 }
 
@@ -201,32 +226,28 @@ export async function serveRequest(
   res: ServerResponse,
 ): Promise<void> {
   const started = performance.now()
-  const ts = new Date(ctx.now()).toISOString()
+  const ts = ctx.now()
   ctx.stats.requests++
   try {
     const raw = await readBody(req)
     const method = req.method ?? 'GET'
     const path = req.url ?? '/'
-    const { key, model, stream } = describeRequest(method, path, raw.toString('utf8'))
-    const head = { ts, id: ctx.nextId(), method, path, key, model, stream }
-    const ex: Exchange = {
-      ctx,
-      res,
-      key,
-      cacheable: method === 'POST',
-      log: (rest, answer) => {
-        // Without a transcript file, skip the work (usage means parsing the whole answer).
-        if (ctx.transcript.path === undefined) return
-        const usage = answer ? usageOf(answer.body, answer.stream) : undefined
-        const entry = { ...head, ...rest, usage, latencyMs: performance.now() - started }
-        ctx.transcript.record(entry).catch(() => {})
-      },
-    }
-    const hit = ex.cacheable ? await ctx.cache.get(key) : undefined
+    // The key costs a parse, a canonical re-serialization and a hash: only when something reads it.
+    const needsFacts = ctx.cache.mode !== 'off' || ctx.transcript.path !== undefined
+    const facts = needsFacts ? describeRequest(method, path, raw.toString('utf8')) : undefined
+    const ex: Exchange = { ctx, res, method, path, facts, cacheable: method === 'POST', ts, started }
+    const hit = ex.cacheable && facts ? await ctx.cache.get(facts.key) : undefined
     if (hit) return replay(ex, hit)
     const call = upstreamCall(ctx, req, res, raw)
-    const settled = await attemptWithRetries(ctx, call).finally(call.unlink)
-    await deliver(ex, settled)
+    const clientLeft = () => res.writableFinished || cancelCall(call, new Error('the client went away'))
+    res.once('close', clientLeft)
+    ctx.live.add(call)
+    try {
+      const settled = await attemptWithRetries(ctx, call)
+      await deliver(ex, settled)
+    } finally {
+      ctx.live.delete(call)
+    }
   } catch (error) {
     ctx.stats.failures++
     const message = `arbigraph pool: internal error: ${error instanceof Error ? error.message : String(error)}`

@@ -2,7 +2,8 @@
  * The simulator's side channel to ground truth. The harness registers each case (its prompt,
  * every output's Python repr, each output's dependency depth, the target names) in-process with
  * `register(cases)` or over HTTP with `POST /arbigraph/cases`; personas find a case by the
- * SHA-256 of the first user message. An unknown prompt is an HTTP 400, never a made-up answer,
+ * first user message (the text itself is the key: a Map hashes it far faster than SHA-256,
+ * and the simulator looks a case up on every request). An unknown prompt is an HTTP 400, never a made-up answer,
  * so a harness that sends a prompt it did not register fails loudly. Nothing of this exists on a
  * real vLLM server.
  */
@@ -43,7 +44,7 @@ export type SimCaseInput = z.input<typeof simCaseSchema>
 export interface CaseBook {
   /** Validates and stores cases (a later registration of the same prompt replaces it). */
   register(cases: readonly SimCaseInput[]): number
-  lookup(promptHash: string): SimCase | undefined
+  lookup(prompt: string): SimCase | undefined
   readonly size: number
 }
 
@@ -52,7 +53,7 @@ export interface CaseBook {
  * @example const book = createCaseBook(); book.register([{prompt: 'p', outputs: {task_1_out: '3'}}])
  */
 export function createCaseBook(): CaseBook {
-  const byHash = new Map<string, SimCase>()
+  const byPrompt = new Map<string, SimCase>()
   return {
     register(cases) {
       const parsed = z.array(simCaseSchema).safeParse(cases)
@@ -63,12 +64,12 @@ export function createCaseBook(): CaseBook {
           `sim cases: ${formatPath(['cases', ...issue.path])}: ${issue.message}`,
         )
       }
-      for (const entry of parsed.data) byHash.set(sha256Hex(entry.prompt), entry)
+      for (const entry of parsed.data) byPrompt.set(entry.prompt, entry)
       return parsed.data.length
     },
-    lookup: (promptHash) => byHash.get(promptHash),
+    lookup: (prompt) => byPrompt.get(prompt),
     get size() {
-      return byHash.size
+      return byPrompt.size
     },
   }
 }
@@ -78,12 +79,12 @@ export function createCaseBook(): CaseBook {
  * @example caseOf(book, readConversation(request)).outputs
  */
 export function caseOf(book: CaseBook, conversation: Conversation): SimCase {
-  const found = book.lookup(conversation.promptHash)
+  const found = book.lookup(conversation.prompt)
   if (found) return found
   throw new SimHttpError(
     400,
     'BadRequestError',
-    `unknown case: no case is registered for the first user message (sha256 ${conversation.promptHash.slice(0, 16)}…, ${conversation.prompt.length} chars); register it with register(cases) or POST /arbigraph/cases`,
+    `unknown case: no case is registered for the first user message (sha256 ${sha256Hex(conversation.prompt).slice(0, 16)}…, ${conversation.prompt.length} chars); register it with register(cases) or POST /arbigraph/cases`,
     'messages',
   )
 }

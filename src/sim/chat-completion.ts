@@ -39,16 +39,22 @@ const MAX_BODY_BYTES = 64 * 1024 * 1024
  * The request body as text; a 413 beyond 64 MiB.
  * @example const body = await readBody(req)
  */
-export async function readBody(req: IncomingMessage): Promise<string> {
-  const parts: Buffer[] = []
-  let size = 0
-  for await (const part of req) {
-    size += (part as Buffer).length
-    if (size > MAX_BODY_BYTES)
-      throw new SimHttpError(413, 'BadRequestError', `request body exceeds ${MAX_BODY_BYTES} bytes`)
-    parts.push(part as Buffer)
-  }
-  return Buffer.concat(parts).toString('utf8')
+export function readBody(req: IncomingMessage): Promise<string> {
+  // Event listeners rather than `for await`, which costs more on every request.
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = []
+    let size = 0
+    req.on('data', (part: Buffer) => {
+      size += part.length
+      if (size <= MAX_BODY_BYTES) parts.push(part)
+    })
+    req.once('end', () => {
+      if (size > MAX_BODY_BYTES)
+        reject(new SimHttpError(413, 'BadRequestError', `request body exceeds ${MAX_BODY_BYTES} bytes`))
+      else resolve(parts.length === 1 ? parts[0]!.toString('utf8') : Buffer.concat(parts).toString('utf8'))
+    })
+    req.once('error', reject)
+  })
 }
 
 /**

@@ -7,17 +7,15 @@
  * assistant text (text protocol), so both harness protocols drive the personas the same way.
  * Reference: docs/research/arbigraph-reference-harness.md §1.1, §1.7 (turns, `calcSeen`).
  */
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { ChatMessage, ChatRequest } from './protocol.ts'
 import { contentText, SimHttpError } from './protocol.ts'
 
 export type SimProtocol = 'chat' | 'text'
 
 export interface Conversation {
-  /** Content of the first user message: the task prompt. */
+  /** Content of the first user message: the task prompt (the case-book key). */
   prompt: string
-  /** SHA-256 (hex) of `prompt`; the case-book key. */
-  promptHash: string
   /** Index of the turn to generate = assistant messages already in the request. */
   turn: number
   protocol: SimProtocol
@@ -33,7 +31,7 @@ export interface Conversation {
  * SHA-256 of a text, hex.
  * @example sha256Hex('') // 'e3b0c442…'
  */
-export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex')
+export const sha256Hex = (text: string): string => hash('sha256', text, 'hex')
 
 const CLOSED_CALCULATOR = /<function=calculator>[\s\S]*?<\/function>/
 
@@ -54,7 +52,6 @@ export function readConversation(request: ChatRequest): Conversation {
   const prompt = contentText(first)
   return {
     prompt,
-    promptHash: sha256Hex(prompt),
     turn: request.messages.filter((message) => message.role === 'assistant').length,
     protocol: request.tools?.length ? 'chat' : 'text',
     thinking: request.chat_template_kwargs?.enable_thinking !== false,

@@ -7,7 +7,7 @@
  * Ids and `created` are derived from the request, so equal requests give byte-equal responses.
  * Reference: docs/research/ecosystem-anchors.md §C2 (response and streaming shapes).
  */
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { Conversation } from './conversation.ts'
 import { approxTokens } from './protocol.ts'
 import { emittedText, splitTurn } from './qwen-text.ts'
@@ -44,8 +44,7 @@ export interface TurnBudget {
   maxTokens: number
 }
 
-const shortHash = (text: string, length: number) =>
-  createHash('sha256').update(text).digest('hex').slice(0, length)
+const shortHash = (text: string, length: number) => hash('sha256', text, 'hex').slice(0, length)
 
 /**
  * Renders a raw turn for the conversation's protocol, within the token budget.

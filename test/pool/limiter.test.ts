@@ -40,6 +40,20 @@ describe('pool/limiter', () => {
     expect(limiter.inFlight).toBe(0)
   })
 
+  test('tryAcquire takes a free permit at once, and never jumps the queue', async () => {
+    const limiter = createLimiter(1)
+    const held = limiter.tryAcquire()
+    expect(held).toBeTypeOf('function')
+    expect(limiter.tryAcquire()).toBeUndefined()
+    const queued = limiter.acquire()
+    held!()
+    // The permit went to the queued waiter, so there is still none for a newcomer.
+    expect(limiter.tryAcquire()).toBeUndefined()
+    ;(await queued)()
+    expect(limiter.tryAcquire()).toBeTypeOf('function')
+    expect(limiter.maxInFlight).toBe(1)
+  })
+
   test('rejects a limit below 1', () => {
     expect(() => createLimiter(0)).toThrow(
       expect.objectContaining({

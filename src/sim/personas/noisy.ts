@@ -22,6 +22,7 @@ import type { PyValue } from '../../values.ts'
 import { parsePyLiteral, pyRepr, valuesEqual } from '../../values.ts'
 import type { SimCase } from '../case-book.ts'
 import { caseOf } from '../case-book.ts'
+import { sha256Hex } from '../conversation.ts'
 import { approxTokens } from '../protocol.ts'
 import { rawTurn } from '../qwen-text.ts'
 import { answerTurn, calculatorTurn, oracleExpressions } from './oracle.ts'
@@ -142,8 +143,8 @@ export function noisyPersona(options: NoisyOptions): Persona {
     name: 'sim:noisy',
     respond(input: PersonaInput) {
       const entry = caseOf(input.cases, input.conversation)
-      const { promptHash, turn, calculatorSeen, toolsDisabled } = input.conversation
-      const caseRng = root.split(promptHash)
+      const { prompt, turn, calculatorSeen, toolsDisabled } = input.conversation
+      const caseRng = root.split(sha256Hex(prompt))
       if (entry.transduction)
         return {
           kind: 'turn',

@@ -53,8 +53,7 @@ export function loadRecordedTurns(file: string): Map<string, Record<string, stri
   }
   const turns = new Map<string, Record<string, string>>()
   for (const sample of parsed.data.samples) {
-    const key = sha256Hex(sample.prompt)
-    if (!turns.has(key)) turns.set(key, sample.turn_outputs)
+    if (!turns.has(sample.prompt)) turns.set(sample.prompt, sample.turn_outputs)
   }
   return turns
 }
@@ -68,13 +67,13 @@ export function replayPersona(options: ReplayOptions): Persona {
   return {
     name: 'replay',
     respond(input: PersonaInput): PersonaReply {
-      const { promptHash, turn } = input.conversation
-      const sample = recorded.get(promptHash)
+      const { prompt, turn } = input.conversation
+      const sample = recorded.get(prompt)
       if (!sample) {
         throw new SimHttpError(
           400,
           'BadRequestError',
-          `replay: unknown sample: no recorded prompt has sha256 ${promptHash.slice(0, 16)}…`,
+          `replay: unknown sample: no recorded prompt has sha256 ${sha256Hex(prompt).slice(0, 16)}…`,
           'messages',
         )
       }
