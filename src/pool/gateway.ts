@@ -9,12 +9,11 @@
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { Agent, createServer } from 'node:http'
-import { Agent as HttpsAgent } from 'node:https'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { setTimeout as sleepFor } from 'node:timers/promises'
-import type { UpstreamCall } from './attempt.ts'
-import { cancelCall } from './attempt.ts'
+import type { Dispatchers, UpstreamCall } from './attempt.ts'
+import { cancelCall, createDispatchers } from './attempt.ts'
 import type { CacheMode, ResponseCache } from './cache.ts'
 import { openResponseCache } from './cache.ts'
 import type { Limiter } from './limiter.ts'
@@ -108,8 +107,8 @@ export interface PoolContext {
   closing: Error | undefined
   /** The upstream calls in progress, so that `close()` can cancel them. */
   live: Set<UpstreamCall>
-  /** Keep-alive agents for upstream calls, destroyed by `close()`. */
-  agents: { http: Agent; https: HttpsAgent }
+  /** Connection pools to the upstreams, destroyed by `close()`. */
+  dispatchers: Dispatchers
   nextId: () => number
 }
 
@@ -168,7 +167,7 @@ async function createContext(options: RequestPoolOptions): Promise<PoolContext> 
     sleep: (ms, signal) => sleepFor(ms, undefined, { signal }),
     closing: undefined,
     live: new Set(),
-    agents: { http: new Agent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) },
+    dispatchers: createDispatchers(),
     nextId: () => ++id,
   }
 }
@@ -209,8 +208,7 @@ export async function startRequestPool(options: RequestPoolOptions): Promise<Req
         await Promise.allSettled([...handlers])
         server.closeAllConnections()
         await stopped
-        context.agents.http.destroy()
-        context.agents.https.destroy()
+        await context.dispatchers.destroy()
         await context.cache.close()
         await context.transcript.close()
       })()

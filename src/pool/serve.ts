@@ -203,7 +203,7 @@ function upstreamCall(
     headers: upstreamHeaders(ctx, req),
     body: method === 'GET' || method === 'HEAD' ? undefined : raw,
     timeoutMs: ctx.timeoutMs,
-    agents: ctx.agents,
+    dispatchers: ctx.dispatchers,
     client: res,
     attempt: 0,
     streamHeaders: (upstream, attempt) => ({

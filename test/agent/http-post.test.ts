@@ -86,7 +86,7 @@ describe('agent/protocols/http-post', () => {
       else res.end('first')
     })
     expect((await post(url, 'a')).text).toBe('first')
-    await expect(post(url, 'b')).rejects.toMatchObject({ code: 'ECONNRESET' })
+    await expect(post(url, 'b')).rejects.toMatchObject({ code: 'UND_ERR_SOCKET' })
   })
 
   it('fails a connection cut mid-answer instead of returning half of it', async () => {
@@ -95,7 +95,7 @@ describe('agent/protocols/http-post', () => {
       res.write('{"partial":')
       setTimeout(() => req.socket.destroy(), 5)
     })
-    await expect(post(url, '{}')).rejects.toMatchObject({ code: 'ECONNRESET' })
+    await expect(post(url, '{}')).rejects.toMatchObject({ code: 'UND_ERR_SOCKET' })
   })
 
   it('times out a hung request, and honours an abort signal', async () => {

@@ -78,7 +78,7 @@ describe('request pool retries', () => {
 
   test.each([
     ['hang', 504, 'upstream_timeout', 'no answer within 150 ms'],
-    ['reset', 502, 'upstream_reset', 'ECONNRESET'],
+    ['reset', 502, 'upstream_reset', 'the connection closed before the answer was complete'],
   ] as const)(
     'a %s on every attempt becomes a %i pool error naming the cause',
     async (reply, status, code, fragment) => {

@@ -53,6 +53,18 @@ export const answerTurn = (visible: string): string =>
     `Final answers:\n\n${visible}`,
   )
 
+/** A case's two oracle turns, built on first use: the persona answers every request of a run. */
+const turnsOf = new WeakMap<SimCase, { calculator: string; answer: string }>()
+
+function oracleTurns(entry: SimCase): { calculator: string; answer: string } {
+  let turns = turnsOf.get(entry)
+  if (!turns) {
+    turns = { calculator: calculatorTurn(entry.prompt), answer: answerTurn(answerBoxes(entry)) }
+    turnsOf.set(entry, turns)
+  }
+  return turns
+}
+
 /**
  * The oracle persona.
  * @example startSimServer({ persona: 'sim:oracle' })
@@ -64,8 +76,8 @@ export function oraclePersona(): Persona {
       const entry = caseOf(input.cases, input.conversation)
       if (entry.transduction) return { kind: 'turn', raw: transductionOracleTurn(entry.transduction) }
       const { calculatorSeen, toolsDisabled } = input.conversation
-      if (!calculatorSeen && !toolsDisabled) return { kind: 'turn', raw: calculatorTurn(entry.prompt) }
-      return { kind: 'turn', raw: answerTurn(answerBoxes(entry)) }
+      const turns = oracleTurns(entry)
+      return { kind: 'turn', raw: !calculatorSeen && !toolsDisabled ? turns.calculator : turns.answer }
     },
   }
 }
