@@ -53,6 +53,7 @@ describe('pool/cache modes', () => {
     expect(lines.length).toBe(records ? 2 : 1)
     const reopened = await openResponseCache({ path: file, mode: 'read' })
     expect((await reopened.get('new'))?.key).toBe(records ? 'new' : undefined)
+    await reopened.close()
   })
 
   test('a truncated last line is skipped and reported, and cut before the next append', async () => {
@@ -71,6 +72,7 @@ describe('pool/cache modes', () => {
       false,
       true,
     ])
+    await reopened.close()
   })
 
   test('read mode leaves a damaged file untouched', async () => {
@@ -80,6 +82,7 @@ describe('pool/cache modes', () => {
     const cache = await openResponseCache({ path: file, mode: 'read' })
     expect(cache.skipped.map((s) => s.line)).toEqual([2, 3])
     expect(await readFile(file, 'utf8')).toBe(content)
+    await cache.close()
   })
 
   test('stores each line with one trailing newline and needs a path unless off', async () => {
