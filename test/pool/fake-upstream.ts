@@ -24,12 +24,33 @@ export type FakeReply =
   | 'hang'
   /** SSE headers and one chunk, then a reset. */
   | 'torn-stream'
+  /** A long SSE stream (`bigStreamEvents` events of 1 KiB), written as fast as the reader takes it. */
+  | 'big-stream'
 
 export interface FakeUpstream {
   url: string
-  stats: { requests: number; inFlight: number; maxInFlight: number }
+  /** `streamedBytes`: bytes of 'big-stream' replies handed to the socket so far. */
+  stats: { requests: number; inFlight: number; maxInFlight: number; streamedBytes: number }
   calls: FakeCall[]
   close(): Promise<void>
+}
+
+/** Events in a 'big-stream' reply (64 MiB in all). */
+export const bigStreamEvents = 64 * 1024
+const BIG_EVENT = `data: {"choices":[{"index":0,"delta":{"content":"${'x'.repeat(1024 - 56)}"}}]}\n\n`
+const DONE = 'data: [DONE]\n\n'
+/** Bytes of a whole 'big-stream' reply. */
+export const bigStreamBytes = bigStreamEvents * BIG_EVENT.length + DONE.length
+
+/** Writes the big stream, waiting for `drain` whenever the socket is full. */
+async function bigStream(res: ServerResponse, stats: FakeUpstream['stats']) {
+  res.writeHead(200, { 'content-type': 'text/event-stream' })
+  for (let i = 0; i < bigStreamEvents; i++) {
+    stats.streamedBytes += BIG_EVENT.length
+    if (!res.write(BIG_EVENT)) await new Promise((ok) => res.once('drain', ok))
+    if (res.destroyed) return
+  }
+  res.end(DONE)
 }
 
 const lastUser = (call: FakeCall) => call.body?.messages?.at(-1)?.content ?? ''
@@ -67,7 +88,7 @@ function streamCompletion(call: FakeCall, res: ServerResponse) {
 export async function startFakeUpstream(
   options: { latencyMs?: number; reply?: (call: FakeCall) => FakeReply } = {},
 ): Promise<FakeUpstream> {
-  const stats = { requests: 0, inFlight: 0, maxInFlight: 0 }
+  const stats = { requests: 0, inFlight: 0, maxInFlight: 0, streamedBytes: 0 }
   const calls: FakeCall[] = []
   const server = createServer(async (req, res) => {
     let raw = ''
@@ -98,6 +119,7 @@ export async function startFakeUpstream(
       res.write('data: {"choices":[{"index":0,"delta":{"content":"par"}}]}\n\n')
       return void setTimeout(() => req.socket.destroy(), 20)
     }
+    if (reply === 'big-stream') return void bigStream(res, stats)
     if (reply === 'ok') {
       if (call.body?.stream) return streamCompletion(call, res)
       res.writeHead(200, { 'content-type': 'application/json' })

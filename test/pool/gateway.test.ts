@@ -1,4 +1,5 @@
 import { mkdtemp, readFile } from 'node:fs/promises'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -7,7 +8,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import type { RequestPool, RequestPoolOptions } from '../../src/pool/index.ts'
 import { startRequestPool } from '../../src/pool/index.ts'
 import type { FakeUpstream } from './fake-upstream.ts'
-import { startFakeUpstream } from './fake-upstream.ts'
+import { bigStreamBytes, startFakeUpstream } from './fake-upstream.ts'
 
 const opened: { close(): Promise<void> }[] = []
 afterEach(async () => {
@@ -174,6 +175,36 @@ describe('request pool gateway', () => {
     const plain = await post(gateway.url, chat('streamed'))
     expect(plain.headers.get('x-arbigraph-cache')).toBe('miss')
     expect(fake.stats.requests).toBe(2)
+  })
+
+  test('a slow stream reader slows the endpoint down instead of the pool buffering the stream', async () => {
+    const fake = await upstream({ reply: () => 'big-stream' })
+    const gateway = await pool({ upstreams: [fake.url] })
+    const total = bigStreamBytes
+    const { port } = new URL(gateway.url)
+    let received = 0
+    let writtenWhilePaused = 0
+    await new Promise<void>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, path: '/v1/chat/completions', method: 'POST' },
+        (res) => {
+          res.pause()
+          // While nobody reads, the pool must stop reading too, so the endpoint stalls.
+          setTimeout(() => {
+            writtenWhilePaused = fake.stats.streamedBytes
+            res.on('data', (chunk: Buffer) => {
+              received += chunk.length
+            })
+            res.on('end', resolve)
+            res.resume()
+          }, 400)
+        },
+      )
+      req.on('error', reject)
+      req.end(chat('long', { stream: true }))
+    })
+    expect(received).toBe(total)
+    expect(writtenWhilePaused).toBeLessThan(total / 2)
   })
 
   test('writes one transcript line per request with status, attempts, cache and usage', async () => {
