@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { CaseBook } from './case-book.ts'
 import type { Conversation } from './conversation.ts'
 import { readConversation } from './conversation.ts'
-import type { Persona } from './personas/persona.ts'
+import type { Persona, PersonaReply } from './personas/persona.ts'
 import type { ChatRequest } from './protocol.ts'
 import {
   assertFitsContext,
@@ -77,6 +77,62 @@ export function sendJson(
 const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve())
 
 /**
+ * What an exchange sends once its latency has passed. It is built before the wait, so that a
+ * request in flight holds only its answer: with hundreds of requests waiting 200 ms each, the
+ * parsed requests would otherwise outlive the young generation and cost major collections.
+ */
+type Answer =
+  | { kind: 'reset' }
+  | { kind: 'json'; status: number; body: string; headers?: Record<string, string> }
+  | { kind: 'sse'; events: string[] }
+
+function answerOf(reply: Exclude<PersonaReply, { kind: 'hang' }>, exchange: PreparedExchange): Answer {
+  if (reply.kind === 'reset') return { kind: 'reset' }
+  if (reply.kind === 'error') {
+    const body = JSON.stringify(vllmErrorBody(reply.status, reply.type, reply.message))
+    return { kind: 'json', status: reply.status, body, headers: reply.headers }
+  }
+  const { request, conversation, budget, body, model } = exchange
+  const turn = renderTurn(reply.raw, reply.cutoff ?? false, conversation, budget)
+  const head = completionHead(body, model)
+  if (!request.stream) return { kind: 'json', status: 200, body: JSON.stringify(completionBody(head, turn)) }
+  const events = streamEvents(head, turn, request.stream_options?.include_usage === true)
+  return { kind: 'sse', events }
+}
+
+interface PreparedExchange {
+  request: ChatRequest
+  conversation: Conversation
+  budget: { promptTokens: number; maxTokens: number }
+  body: string
+  model: string
+}
+
+function send(req: IncomingMessage, res: ServerResponse, answer: Answer, record: (status: string) => void) {
+  if (answer.kind === 'reset') {
+    record('reset')
+    req.socket.destroy()
+    return
+  }
+  if (answer.kind === 'json') {
+    record(String(answer.status))
+    if (res.destroyed || res.writableEnded) return
+    res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
+    res.end(answer.body)
+    return
+  }
+  record('200')
+  if (res.destroyed) return
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  })
+  for (const event of answer.events) res.write(`data: ${event}\n\n`)
+  res.end()
+}
+
+/**
  * Handles one chat-completions request end to end (errors included).
  * @example server.on('request', (req, res) => void handleChatCompletion(req, res, ctx))
  */
@@ -108,36 +164,14 @@ export async function handleChatCompletion(
     return
   }
   const latency = typeof ctx.latencyMs === 'function' ? ctx.latencyMs(request, conversation) : ctx.latencyMs
+  const exchange = {
+    request,
+    conversation,
+    budget: { promptTokens: prompt, maxTokens },
+    body,
+    model: ctx.model,
+  }
+  const answer = answerOf(reply, exchange)
   await sleep(latency)
-  if (reply.kind === 'reset') {
-    ctx.record('reset')
-    req.socket.destroy()
-    return
-  }
-  if (reply.kind === 'error') {
-    sendJson(
-      res,
-      reply.status,
-      vllmErrorBody(reply.status, reply.type, reply.message),
-      ctx.record,
-      reply.headers,
-    )
-    return
-  }
-  const turn = renderTurn(reply.raw, reply.cutoff ?? false, conversation, { promptTokens: prompt, maxTokens })
-  const head = completionHead(body, ctx.model)
-  if (!request.stream) {
-    sendJson(res, 200, completionBody(head, turn), ctx.record)
-    return
-  }
-  ctx.record('200')
-  if (res.destroyed) return
-  res.writeHead(200, {
-    'content-type': 'text/event-stream',
-    'cache-control': 'no-cache',
-    connection: 'keep-alive',
-  })
-  for (const event of streamEvents(head, turn, request.stream_options?.include_usage === true))
-    res.write(`data: ${event}\n\n`)
-  res.end()
+  send(req, res, answer, ctx.record)
 }

@@ -72,7 +72,7 @@ const CONNECTION_LOST = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'])
 
 function attempt(
   target: PostTarget,
-  payload: string,
+  payload: Buffer,
   timeoutMs: number,
   signal: AbortSignal | undefined,
   retried: boolean,
@@ -143,5 +143,8 @@ export function postJson(
   timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<PostReply> {
-  return attempt(target, payload, timeoutMs, signal, false)
+  // A Buffer's bytes live outside the JS heap: the request holds them until its answer comes,
+  // which with a slow model is long enough for an on-heap string to be promoted and collected
+  // by a major GC.
+  return attempt(target, Buffer.from(payload, 'utf8'), timeoutMs, signal, false)
 }
