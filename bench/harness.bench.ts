@@ -119,11 +119,16 @@ async function runSessions(
   }
 }
 
-/** Runs `measure` `times` times and returns the runs sorted by wall time (the median is in the middle). */
-async function repeat(times: number, measure: () => Promise<Measured>): Promise<Measured[]> {
-  const runs: Measured[] = []
-  for (let i = 0; i < times; i++) runs.push(await measure())
-  return runs.sort((a, b) => a.ms - b.ms)
+/**
+ * Runs every measurement `times` times, interleaved (a, b, c, a, b, c, …) so that drift in the
+ * process (heap growth, JIT, the machine) falls on all of them alike; returns each one's runs
+ * sorted by wall time (the median is in the middle).
+ */
+async function interleaved(times: number, measures: (() => Promise<Measured>)[]): Promise<Measured[][]> {
+  const runs: Measured[][] = measures.map(() => [])
+  for (let i = 0; i < times; i++)
+    for (const [k, measure] of measures.entries()) runs[k]!.push(await measure())
+  return runs.map((list) => list.sort((a, b) => a.ms - b.ms))
 }
 const median = (runs: Measured[]) => runs[Math.floor(runs.length / 2)]!
 
@@ -150,8 +155,12 @@ const REPEATS = 5
     await runSessions(sim.url, sim, prompts, 64)
     await runSessions(pool.url, sim, prompts, 64)
   }
-  const direct = median(await repeat(REPEATS, () => runSessions(sim.url, sim, prompts, 64)))
-  const pooled = median(await repeat(REPEATS, () => runSessions(pool.url, sim, prompts, 64)))
+  const [directRuns, pooledRuns] = await interleaved(REPEATS, [
+    () => runSessions(sim.url, sim, prompts, 64),
+    () => runSessions(pool.url, sim, prompts, 64),
+  ])
+  const direct = median(directRuns!)
+  const pooled = median(pooledRuns!)
   await pool.close()
   const rate = (r: Measured) => r.turns / (r.ms / 1000)
   console.log(`zero latency, 2 agent threads × 32 sessions in flight (median of ${REPEATS})`)
@@ -173,9 +182,11 @@ const REPEATS = 5
     await runSessions(proxy.url, sim, sessions, 256)
     await runSessions(pool.url, sim, sessions, 256)
   }
-  const directRuns = await repeat(REPEATS, () => runSessions(sim.url, sim, sessions, 256))
-  const proxiedRuns = await repeat(REPEATS, () => runSessions(proxy.url, sim, sessions, 256))
-  const pooledRuns = await repeat(REPEATS, () => runSessions(pool.url, sim, sessions, 256))
+  const [directRuns, proxiedRuns, pooledRuns] = (await interleaved(REPEATS, [
+    () => runSessions(sim.url, sim, sessions, 256),
+    () => runSessions(proxy.url, sim, sessions, 256),
+    () => runSessions(pool.url, sim, sessions, 256),
+  ])) as [Measured[], Measured[], Measured[]]
   await pool.close()
   await proxy.close()
   const longest = Math.max(...pooledRuns[0]!.perSession)
