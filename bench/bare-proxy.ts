@@ -7,7 +7,7 @@
 
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Pool } from 'undici'
+import { openConnections } from '../src/connections.ts'
 
 export interface BareProxy {
   url: string
@@ -22,7 +22,7 @@ export interface BareProxy {
 export async function startBareProxy(upstream: string): Promise<BareProxy> {
   const target = new URL(upstream)
   const basePath = target.pathname.replace(/\/+$/, '')
-  const pool = new Pool(target.origin, { connections: null, headersTimeout: 0, bodyTimeout: 0 })
+  const pool = openConnections(target.origin)
   const server = createServer((req, res) => {
     const parts: Buffer[] = []
     req.on('data', (part: Buffer) => parts.push(part))

@@ -14,7 +14,7 @@
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http'
 import type { Dispatcher } from 'undici'
-import { Pool } from 'undici'
+import { openConnections } from '../connections.ts'
 import type { RetryCause } from './retry.ts'
 import { isRetryableStatus, parseRetryAfter } from './retry.ts'
 import type { AttemptHealth, UpstreamLease } from './upstreams.ts'
@@ -27,17 +27,16 @@ export interface Dispatchers {
 }
 
 /**
- * Connection pools created on first use. No connection cap (the limiter bounds the requests in
- * flight) and undici's own timeouts off (each attempt has its own, see `runAttempt`).
+ * Connection pools created on first use (see `openConnections`; each attempt has its own timeout).
  * @example const dispatchers = createDispatchers(); …; await dispatchers.destroy()
  */
 export function createDispatchers(): Dispatchers {
-  const pools = new Map<string, Pool>()
+  const pools = new Map<string, Dispatcher & { destroy(): Promise<void> }>()
   return {
     get(origin) {
       let pool = pools.get(origin)
       if (!pool) {
-        pool = new Pool(origin, { connections: null, headersTimeout: 0, bodyTimeout: 0 })
+        pool = openConnections(origin)
         pools.set(origin, pool)
       }
       return pool

@@ -15,7 +15,8 @@
  * Reference: undici docs, `Dispatcher.dispatch` (DispatchHandler, DispatchController), `Pool`.
  */
 import type { IncomingHttpHeaders } from 'node:http'
-import { Pool } from 'undici'
+import type { Pool } from 'undici'
+import { openConnections } from '../../connections.ts'
 
 /** Where the requests of one endpoint go, parsed once. */
 export interface PostTarget {
@@ -38,9 +39,7 @@ const pools = new Map<string, Pool>()
 function poolFor(origin: string): Pool {
   let pool = pools.get(origin)
   if (!pool) {
-    // No connection cap: the request pool (or the server) bounds concurrency. undici's own
-    // header and body timeouts are off because the exchange timeout below covers both.
-    pool = new Pool(origin, { connections: null, headersTimeout: 0, bodyTimeout: 0 })
+    pool = openConnections(origin)
     pools.set(origin, pool)
   }
   return pool
