@@ -3,6 +3,9 @@
  * family names (branches). Consecutive branches form a block; a block has 2–10 branches and flat
  * tasks before and after it, and there is at least one block. Accepted as a nested array or as
  * the reference's Python-literal string, with the aliases m → math, p/py → python, g → gsm.
+ * The name `*` pins nothing: that task is drawn from the dataset's categories, as every task of the
+ * other fixed topologies is, and the default (the paper's layout) is written that way, so
+ * `generate multichain --category python` is a python multichain rather than a math one.
  *
  * Reference: spec §7.4 (structure grammar).
  */
@@ -11,22 +14,18 @@ import { z } from 'zod'
 /** A family name (flat task) or a branch (family names, in order). */
 export type StructureItem = string | string[]
 
-/** The paper's structure: 2 flat, a block of 2 branches of 2, 2 flat (8 tasks). */
-export const PAPER_STRUCTURE: StructureItem[] = [
-  'math',
-  'math',
-  ['math', 'math'],
-  ['math', 'math'],
-  'math',
-  'math',
-]
+/** A task of any of the dataset's categories (no family pinned). */
+export const ANY_FAMILY = '*'
+
+/** The paper's layout: 2 flat, a block of 2 branches of 2, 2 flat (8 tasks), of the dataset's categories. */
+export const PAPER_STRUCTURE: StructureItem[] = ['*', '*', ['*', '*'], ['*', '*'], '*', '*']
 
 const ALIASES: Record<string, string> = { m: 'math', p: 'python', py: 'python', g: 'gsm' }
 const MAX_BRANCHES = 10
 
 /** Parses `"['m', 'm', ['m', 'm'], ...]"`; quotes are optional around names. */
 function parseLiteral(text: string, ctx: z.RefinementCtx): unknown {
-  const tokens = text.match(/\[|\]|,|'[^']*'|"[^"]*"|[A-Za-z_][\w-]*|\S/g) ?? []
+  const tokens = text.match(/\[|\]|,|'[^']*'|"[^"]*"|[A-Za-z_][\w-]*|\*|\S/g) ?? []
   let at = 0
   // The first syntax error ends parsing; later tokens would only repeat it.
   const fail = (message: string): never => {
@@ -47,7 +46,7 @@ function parseLiteral(text: string, ctx: z.RefinementCtx): unknown {
       return items
     }
     if (/^['"]/.test(token)) return token.slice(1, -1)
-    if (/^[A-Za-z_]/.test(token)) return token
+    if (/^[A-Za-z_*]/.test(token)) return token
     return fail(`unexpected ${JSON.stringify(token)}`)
   }
   try {

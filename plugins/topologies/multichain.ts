@@ -11,7 +11,7 @@ import { z } from 'zod'
 import type { Skeleton } from '../../src/contracts/skeleton.ts'
 import { topology } from '../../src/contracts/topology.ts'
 import { createSkeleton } from '../../src/graph/create-skeleton.ts'
-import { type StructureItem, structureSchema } from './multichain-structure.ts'
+import { ANY_FAMILY, type StructureItem, structureSchema } from './multichain-structure.ts'
 
 function buildStructure(structure: readonly StructureItem[]): Skeleton {
   const g = createSkeleton()
@@ -21,7 +21,7 @@ function buildStructure(structure: readonly StructureItem[]): Skeleton {
   let branchEnds: string[] = []
   const addTask = (family: string, from: string | undefined) => {
     const id = `t${++tasks}`
-    g.task(id, from === undefined ? { family } : { family, from })
+    g.task(id, { ...(family === ANY_FAMILY ? {} : { family }), ...(from === undefined ? {} : { from }) })
     return id
   }
   for (const [i, item] of structure.entries()) {

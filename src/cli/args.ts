@@ -1,7 +1,9 @@
 /**
  * Command-line arguments: every command parses its flags with `node:util` `parseArgs` in strict
  * mode, so a misspelt flag is a usage error naming the flag (exit 2) rather than being ignored.
- * Numbers are checked here too, with messages that quote the bad value.
+ * A flag given twice is one too: `parseArgs` would keep the last value, so `--category math
+ * --category python` would quietly mean python only. Numbers are checked here too, with messages
+ * that quote the bad value.
  */
 import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -55,11 +57,22 @@ export function parseCommandArgs(
   flags: FlagSpec,
   positionals: { min: number; max: number; names: string },
 ): ParsedArgs {
-  let parsed: { values: Record<string, unknown>; positionals: string[] }
+  let parsed: ReturnType<typeof parseArgs<{ options: FlagSpec; allowPositionals: true; tokens: true }>>
   try {
-    parsed = parseArgs({ args: argv, options: { ...flags, ...HELP }, allowPositionals: true, strict: true })
+    const options = { ...flags, ...HELP }
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: true })
   } catch (error) {
     throw explain(command, error)
+  }
+  const seen = new Set<string>()
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option' || flags[token.name]?.multiple) continue
+    if (seen.has(token.name))
+      throw usageError(
+        command,
+        `option "--${token.name}" given more than once; give it once (a list is one comma-separated value)`,
+      )
+    seen.add(token.name)
   }
   const values = parsed.values as ParsedArgs['values']
   const help = values.help === true

@@ -171,6 +171,26 @@ describe('arbigraph generate', () => {
     expect((await runCli(['validate', 'm.jsonl'], cwd)).out).toBe('ok 1 instances')
   })
 
+  it('multichain: the default layout draws its tasks from the categories asked for', async () => {
+    const cwd = tempDir()
+    const families = async (category: string) => {
+      const out = `${category}.jsonl`
+      const args = ['generate', 'multichain', '--category', category, '--targets', 'add-digits']
+      const run = await runCli([...args, '--samples-per-task', '1', '--out', out], cwd)
+      expect(run.code, run.err).toBe(0)
+      const lines = readFileSync(join(cwd, out), 'utf8').trim().split('\n').slice(1)
+      return new Set(
+        lines.flatMap((line) => JSON.parse(line).nodes.map((node: { family: string }) => node.family)),
+      )
+    }
+    expect(await families('python')).toEqual(new Set(['python']))
+    // GSM tasks read and write one number, so they cannot fan out into branches: said, not replaced by math.
+    const gsm = await runCli(['generate', 'multichain', '--category', 'gsm', '--out', 'g.jsonl'], cwd)
+    expect(gsm.code).not.toBe(0)
+    expect(gsm.err).toContain('category "gsm"')
+    expect(existsSync(join(cwd, 'g.jsonl'))).toBe(false)
+  })
+
   it('a failure after some samples were made leaves no partial file', async () => {
     const cwd = tempDir()
     // A user plugin whose second target can never be solved: the first target's samples are

@@ -61,6 +61,13 @@ describe('arbigraph (no command)', () => {
     expect(run.err).toContain(`see "arbigraph ${name} --help"`)
   })
 
+  it('a flag given twice is a usage error instead of the last one quietly winning', async () => {
+    const run = await runCli(['generate', 'chain', '--category', 'math', '--category', 'python'], cwd)
+    expect(run.code).toBe(2)
+    expect(run.err).toContain('option "--category" given more than once')
+    expect(run.err).toContain('see "arbigraph generate --help"')
+  })
+
   it('a flag without its value is a usage error', async () => {
     const run = await runCli(['render', 'd.jsonl', '--index'], cwd)
     expect(run.code).toBe(2)

@@ -90,6 +90,18 @@ describe('multichain', () => {
     expect(g.inNeighbors('pick2_1')).toEqual(['t7'])
   })
 
+  it('leaves * tasks (and the whole default layout) to the dataset categories', () => {
+    const mixed = multichain.build(multichain.options.parse({ structure: "[*, ['*', p], [m], '*']" }), rng)
+    expect(mixed.getNodeAttributes('t1')).toEqual({ type: 'task' })
+    expect(mixed.getNodeAttributes('t2')).toEqual({ type: 'task' })
+    expect(mixed.getNodeAttributes('t3')).toEqual({ type: 'task', family: 'python' })
+    expect(mixed.getNodeAttributes('t4')).toEqual({ type: 'task', family: 'math' })
+    const paper = multichain.build(multichain.options.parse({}), rng)
+    const tasks = paper.filterNodes((_, a) => a.type === 'task')
+    expect(tasks).toHaveLength(8)
+    expect(tasks.map((id) => paper.getNodeAttributes(id))).toEqual(tasks.map(() => ({ type: 'task' })))
+  })
+
   it('explains structure errors', () => {
     expect(issues(multichain.options, { structure: "['m',['m'],'m']" })).toEqual([
       'structure.1: a branch block needs at least 2 branches, found 1',
