@@ -4,10 +4,11 @@
  * Threads as in a real run: the simulated endpoint (oracle persona) in its own thread, standing
  * in for a model server elsewhere; the request pool in the main thread, as globalSetup runs it;
  * agent sessions in two threads, as two Vitest workers run them. The agent threads stay up
- * across jobs and every measured job follows a warm-up job in the same threads, as a long Vitest
- * run's cases follow its first ones. Each figure comes with each thread's busy time per turn
- * (event-loop utilization), so a regression names its component: all four threads share the
- * machine's cores.
+ * across jobs and the measured jobs follow three warm-up rounds in the same threads, as a long
+ * Vitest run's cases follow its first ones. Each figure is the median of five runs, interleaved
+ * with the other measurements of its phase, and comes with the process's CPU time per turn and
+ * each thread's busy time per turn (event-loop utilization), so a regression names its
+ * component: all four threads share the machine's cores.
  *
  * 1. Zero latency: agent turns per second through the pool (goal ≥ 500/s), and the same
  *    sessions sent straight to the endpoint as the baseline for the pool's overhead.
