@@ -2,9 +2,15 @@
  * `npm run bench:transduction`: Long-Transduction generation and scoring speed, measured in this
  * run. One 128K document (the largest arithmetic/plain L0 cell, the most records) generated and
  * scored against its expected output (goal ≤ 1 s, median of 5), then the full 1,440-document
- * grid's generation time and its mean tokens per budget.
+ * grid's generation time on one thread and on two worker threads (checked identical), and its
+ * mean tokens per budget.
  */
-import { generateDocument, generateTransduction, scoreDocument } from '../plugins/transduction/index.ts'
+import {
+  generateDocument,
+  generateTransduction,
+  generateTransductionInWorkers,
+  scoreDocument,
+} from '../plugins/transduction/index.ts'
 import { tokenTable } from '../src/cli/commands/generate-transduction.ts'
 
 const point = { family: 'arithmetic', format: 'plain', level: 0, budget: '128K', sample: 0 } as const
@@ -26,5 +32,14 @@ console.log(
 
 const start = performance.now()
 const docs = generateTransduction({}, '0')
-console.log(`full grid: ${docs.length} documents in ${((performance.now() - start) / 1000).toFixed(1)} s`)
+const oneThread = (performance.now() - start) / 1000
+console.log(`full grid: ${docs.length} documents in ${oneThread.toFixed(1)} s on one thread`)
+const startWorkers = performance.now()
+const fromWorkers = await generateTransductionInWorkers({}, '0', { workers: 2 })
+const twoWorkers = (performance.now() - startWorkers) / 1000
+const same = JSON.stringify(fromWorkers) === JSON.stringify(docs)
+console.log(
+  `full grid on 2 worker threads: ${twoWorkers.toFixed(1)} s (${(oneThread / twoWorkers).toFixed(2)}× one thread); documents ${same ? 'identical' : 'DIFFER'}`,
+)
+if (!same) process.exitCode = 1
 for (const line of tokenTable(docs)) console.log(`  ${line}`)

@@ -9,7 +9,11 @@ export { evaluateSum } from './families/arithmetic.ts'
 export { kvActiveKeys, partialDerangement, tableColumns } from './families/table.ts'
 export { BUDGET_CONTRACT, cl100kTokens, fitToBudget } from './fit-budget.ts'
 export { generateDocument } from './generate-document.ts'
-export { generateTransduction, parseTransductionJsonl } from './generate-grid.ts'
+export {
+  generateTransduction,
+  generateTransductionInWorkers,
+  parseTransductionJsonl,
+} from './generate-grid.ts'
 export type {
   BudgetLabel,
   Family,

@@ -38,6 +38,22 @@ describe('arbigraph generate transduction', () => {
     expect(run.out.some((line) => line.startsWith('4K'))).toBe(true)
   })
 
+  it('writes the same bytes on two worker threads as on one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lt-'))
+    const args = ['transduction', '--budget', '4K,8K', '--level', '0,3', '--samples', '2']
+    expect(await generateCommand.run([...args, '--out', 'one.jsonl'], io(dir).io)).toBe(0)
+    const run = io(dir)
+    expect(await generateCommand.run([...args, '--workers', '2', '--out', 'two.jsonl'], run.io)).toBe(0)
+    const one = readFileSync(join(dir, 'one.jsonl'), 'utf8')
+    expect(parseTransductionJsonl(one, 'one.jsonl')).toHaveLength(96)
+    expect(readFileSync(join(dir, 'two.jsonl'), 'utf8')).toBe(one)
+    expect(run.err.at(-1)).toBe('generated 96/96')
+    await expect(
+      generateCommand.run([...args, '--workers', '0', '--out', 'x.jsonl'], io(dir).io),
+    ).rejects.toThrow('--workers expects an integer ≥ 1, got "0"')
+    expect(existsSync(join(dir, 'x.jsonl'))).toBe(false)
+  })
+
   it('rejects an unknown budget with a usage error and writes nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lt-'))
     await expect(

@@ -17,7 +17,7 @@ import type {
 import {
   budgetLabels,
   families,
-  generateTransduction,
+  generateTransductionInWorkers,
   lineFormats,
   tableFormats,
 } from '../../../plugins/transduction/index.ts'
@@ -32,6 +32,7 @@ const FLAGS = {
   budget: { type: 'string' },
   samples: { type: 'string' },
   seed: { type: 'string' },
+  workers: { type: 'string' },
   out: { type: 'string' },
 } as const
 
@@ -44,6 +45,7 @@ export const generateTransductionUsage = [
   `  --budget <a,b>     ${budgetLabels.join(', ')} (default: all)`,
   '  --samples <n>      documents per cell (default: 5)',
   '  --seed <s>         dataset seed (default: 0)',
+  '  --workers <n>      worker threads (default: 1; the same bytes for any number)',
   '  --out <file.jsonl> output file, written atomically (required)',
 ].join('\n')
 
@@ -112,14 +114,21 @@ export async function runGenerateTransduction(argv: string[], io: CliIo): Promis
     budgets: listFlag<BudgetLabel>('budget', values.budget, budgetLabels),
     samples: intFlag('generate', 'samples', values.samples as string | undefined, { min: 1 }) ?? 5,
   }
+  const workers = intFlag('generate', 'workers', values.workers as string | undefined, { min: 1 }) ?? 1
   const out = resolve(io.cwd, values.out)
   const file = await openAtomicLines(out)
   try {
-    const docs = generateTransduction(
+    let reported = 0
+    const docs = await generateTransductionInWorkers(
       selection,
       typeof values.seed === 'string' ? values.seed : '0',
-      (_doc, done, total) => {
-        if (done % 120 === 0 || done === total) io.err(`generated ${done}/${total}`)
+      {
+        workers,
+        onProgress: (done, total) => {
+          if (done - reported < 120 && done !== total) return
+          reported = done
+          io.err(`generated ${done}/${total}`)
+        },
       },
     )
     if (docs.length === 0)
