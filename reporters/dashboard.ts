@@ -86,7 +86,8 @@ function livePayload(records: CaseRecord[], total: number) {
     chunkSize: 100,
     progress: { done: records.length, total },
   })
-  return { summary, index: caseIndex(records, () => false) }
+  // Details are read from the case-detail store when the page asks for a case's chunk.
+  return { summary, index: caseIndex(records, (i) => records[i]!.transcriptRef !== null) }
 }
 
 /**
@@ -103,7 +104,7 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
   const push = () => {
     timer = undefined
     const { summary, index } = livePayload(finished, Math.max(total, finished.length))
-    live?.update(summary, index)
+    live?.update(summary, index, finished)
   }
   const log = (text: string) => (vitest ? vitest.logger.log(text) : console.log(text))
   return {
@@ -111,7 +112,9 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
       vitest = ctx
       started = new Date()
       if (!options.live) return
-      live = await startLiveDashboard({ port: options.port ?? 0 })
+      const root = ctx.config.root ?? process.cwd()
+      const resultsDir = dirname(resolve(root, options.results ?? 'out/results.json'))
+      live = await startLiveDashboard({ port: options.port ?? 0, resultsDir })
       push()
       log(`arbigraph: live dashboard at ${live.url}`)
     },

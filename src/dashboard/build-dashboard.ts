@@ -10,10 +10,8 @@ import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { CaseRecord } from '../contracts/case-record.ts'
 import type { Results } from '../contracts/results.ts'
-import type { CaseDetail } from './case-details.ts'
-import { parseDetailRef, readCaseDetails } from './case-details.ts'
+import { loadCaseDetails } from './case-details.ts'
 import type { ComparePayload } from './dashboard-data.ts'
 import { caseIndex, chunkCase, dataScript, overviewPayload } from './dashboard-data.ts'
 
@@ -68,28 +66,6 @@ async function copyApp(dir: string, pages: readonly ExtraPage[]): Promise<void> 
   for (const page of pages) await copyFile(page.scriptFile, join(dir, 'app', 'pages', `${page.id}.js`))
 }
 
-/** Each record's stored details (when its `transcriptRef` points at a readable line). */
-async function loadDetails(
-  records: readonly CaseRecord[],
-  resultsDir: string,
-): Promise<(CaseDetail | undefined)[]> {
-  const wanted = new Map<string, Map<number, number>>()
-  records.forEach((record, slot) => {
-    const ref = parseDetailRef(record.transcriptRef, resultsDir)
-    if (!ref) return
-    const lines = wanted.get(ref.file) ?? new Map<number, number>()
-    lines.set(ref.line, slot)
-    wanted.set(ref.file, lines)
-  })
-  const details: (CaseDetail | undefined)[] = new Array(records.length)
-  await readCaseDetails(wanted, (slot, detail) => {
-    const record = records[slot]!
-    // A line of another case means the store was rewritten under the results file: show none.
-    if (detail.caseId === record.caseId && detail.epoch === record.epoch) details[slot] = detail
-  })
-  return details
-}
-
 /**
  * Builds the static dashboard for a results file.
  * @example await buildDashboard(results, { dir: 'out/dashboard', resultsDir: 'out' })
@@ -102,7 +78,7 @@ export async function buildDashboard(
   const chunkSize = options.chunkSize ?? 100
   const pages = options.pages ?? []
   const { records } = results
-  const details = await loadDetails(records, resolve(options.resultsDir ?? process.cwd()))
+  const details = await loadCaseDetails(records, resolve(options.resultsDir ?? process.cwd()))
   await rm(join(dir, 'data'), { recursive: true, force: true })
   await mkdir(join(dir, 'data'), { recursive: true })
   await copyApp(dir, pages)

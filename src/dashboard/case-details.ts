@@ -12,6 +12,7 @@ import { appendFileSync, createReadStream, existsSync, mkdirSync } from 'node:fs
 import { basename, dirname, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { z } from 'zod'
+import type { CaseRecord } from '../contracts/case-record.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { instanceSchema } from '../contracts/instance.ts'
 import type { Transcript } from '../contracts/transcript.ts'
@@ -120,4 +121,29 @@ export async function readCaseDetails(
       }
     }
   }
+}
+
+/**
+ * Each record's stored details, in record order (undefined when its `transcriptRef` points at no
+ * readable line, or at a line of another case: the store was rewritten under the results file).
+ * @example const details = await loadCaseDetails(results.records, 'out')
+ */
+export async function loadCaseDetails(
+  records: readonly CaseRecord[],
+  resultsDir: string,
+): Promise<(CaseDetail | undefined)[]> {
+  const wanted = new Map<string, Map<number, number>>()
+  records.forEach((record, slot) => {
+    const ref = parseDetailRef(record.transcriptRef, resultsDir)
+    if (!ref) return
+    const lines = wanted.get(ref.file) ?? new Map<number, number>()
+    lines.set(ref.line, slot)
+    wanted.set(ref.file, lines)
+  })
+  const details: (CaseDetail | undefined)[] = new Array(records.length)
+  await readCaseDetails(wanted, (slot, detail) => {
+    const record = records[slot]!
+    if (detail.caseId === record.caseId && detail.epoch === record.epoch) details[slot] = detail
+  })
+  return details
 }

@@ -2,8 +2,11 @@
  * The live dashboard: while a run is going, the same app is served on 127.0.0.1 (loopback only:
  * transcripts may be confidential) and kept current with server-sent events — every `update`
  * event carries the whole overview and case index, so a page opened late, or one that lost its
- * connection and reconnected, is immediately complete. Case details are not served live (they
- * are gathered into chunks when the static folder is written at the end of the run).
+ * connection and reconnected, is immediately complete. A case's details (prompt, graph,
+ * transcript) are served in the same chunk scripts as the static folder's, built on request from
+ * the finished records and the case-detail store; only lines the reporter's records point at are
+ * ever read, so the URL cannot name a file. The page forgets its chunks on every update, because a
+ * finished case can change which cases a chunk holds.
  */
 import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -12,8 +15,10 @@ import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { CaseRecord } from '../contracts/case-record.ts'
+import { loadCaseDetails } from './case-details.ts'
 import type { CaseIndex, OverviewPayload } from './dashboard-data.ts'
-import { dataScript } from './dashboard-data.ts'
+import { chunkCase, dataScript } from './dashboard-data.ts'
 
 const APP_DIR = fileURLToPath(new URL('./app/', import.meta.url))
 const TYPES: Record<string, string> = { js: 'text/javascript', css: 'text/css', html: 'text/html' }
@@ -24,14 +29,19 @@ export interface LiveDashboardOptions {
    * @default 0
    */
   port?: number
+  /**
+   * Where the results file goes: case details are looked up in its `cases/` folder too.
+   * @default the working directory
+   */
+  resultsDir?: string
 }
 
 /** A running live dashboard. */
 export interface LiveDashboard {
   /** `http://127.0.0.1:<port>/`. */
   url: string
-  /** Replaces the served data and pushes it to every open page. */
-  update(summary: OverviewPayload, index: CaseIndex): void
+  /** Replaces the served data (`records` in index order, for the case details) and pushes it to every open page. */
+  update(summary: OverviewPayload, index: CaseIndex, records?: readonly CaseRecord[]): void
   /** Tells open pages the run ended, then stops the server. */
   close(): Promise<void>
 }
@@ -51,7 +61,18 @@ function staticFile(path: string): string | undefined {
 export async function startLiveDashboard(options: LiveDashboardOptions = {}): Promise<LiveDashboard> {
   let summary: OverviewPayload | null = null
   let index: CaseIndex | null = null
+  let records: readonly CaseRecord[] = []
+  const resultsDir = options.resultsDir ?? process.cwd()
   const clients = new Set<ServerResponse>()
+
+  /** Chunk `k` of the current records, as the static folder's `data/cases-NNNNN.js` holds it. */
+  async function chunkScript(k: number): Promise<string | undefined> {
+    const size = summary?.chunkSize ?? 100
+    const part = records.slice(k * size, (k + 1) * size)
+    if (part.length === 0) return undefined
+    const details = await loadCaseDetails(part, resultsDir)
+    return dataScript(`chunk:${k}`, { cases: part.map((record, i) => chunkCase(record, details[i])) })
+  }
   const event = (name: string) => `event: ${name}\ndata: ${JSON.stringify({ summary, index })}\n\n`
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
@@ -68,12 +89,16 @@ export async function startLiveDashboard(options: LiveDashboardOptions = {}): Pr
       response.writeHead(200, { 'content-type': TYPES.js!, 'cache-control': 'no-cache' })
       return response.end(body)
     }
+    const chunk = /^\/data\/cases-(\d{5})\.js$/.exec(path)
+    const script = chunk ? await chunkScript(Number(chunk[1])) : undefined
+    if (script !== undefined) {
+      response.writeHead(200, { 'content-type': TYPES.js!, 'cache-control': 'no-cache' })
+      return response.end(script)
+    }
     const file = staticFile(path)
     if (!file) {
       response.writeHead(404, { 'content-type': 'text/plain' })
-      return response.end(
-        `not served live: ${path} (case details are written with the static folder at the end)`,
-      )
+      return response.end(`not served: ${path}`)
     }
     const body = await readFile(file)
     response.writeHead(200, { 'content-type': TYPES[file.split('.').pop()!] ?? 'application/octet-stream' })
@@ -90,9 +115,10 @@ export async function startLiveDashboard(options: LiveDashboardOptions = {}): Pr
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}/`,
-    update(nextSummary, nextIndex) {
+    update(nextSummary, nextIndex, nextRecords = []) {
       summary = nextSummary
       index = nextIndex
+      records = nextRecords
       const text = event('update')
       for (const client of clients) client.write(text)
     },

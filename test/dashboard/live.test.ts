@@ -13,6 +13,7 @@ import type { CaseRecord } from '../../src/contracts/case-record.ts'
 import { tempDir } from '../cli/run-cli.ts'
 import { makeRecord } from '../metrics/make-record.ts'
 import { chromiumAvailable, launchChromium } from './chromium.ts'
+import { simRun } from './make-run.ts'
 
 const fakeTest = (record: CaseRecord) =>
   ({
@@ -100,6 +101,69 @@ describe('dashboard reporter, live mode', () => {
     expect(existsSync(join(root, 'dash', 'data', 'cases-00000.js'))).toBe(true)
     await expect(fetch(url)).rejects.toThrow() // the server is gone after the run
   })
+
+  it('serves the details of finished cases in chunk scripts, and nothing else from disk', async () => {
+    const run = await simRun()
+    const root = tempDir()
+    const { reporter, vitest, logs } = startReporter(root)
+    await reporter.onInit!(vitest)
+    const url = /live dashboard at (\S+)/.exec(logs.join('\n'))![1]!
+    const tests = run.results.records.slice(0, 3).map(fakeTest)
+    reporter.onTestModuleCollected!(fakeModule(tests))
+    for (const test of tests.slice(0, 2)) reporter.onTestCaseResult!(test)
+    await new Promise((r) => setTimeout(r, 80))
+    const chunk = await fetch(`${url}data/cases-00000.js`)
+    expect(chunk.status).toBe(200)
+    const text = await chunk.text()
+    const payload = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as {
+      cases: { record: CaseRecord; prompt: string | null; transcript: { turns: unknown[] } | null }[]
+    }
+    expect(payload.cases.map((c) => c.record.caseId)).toEqual(
+      run.results.records.slice(0, 2).map((r) => r.caseId),
+    )
+    expect(payload.cases.every((c) => c.prompt?.includes('task_1') && c.transcript!.turns.length > 0)).toBe(
+      true,
+    )
+    expect((await fetch(`${url}data/cases-00001.js`)).status).toBe(404)
+    expect((await fetch(`${url}data/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404)
+    await reporter.onTestRunEnd!([fakeModule(tests)], [], 'passed')
+  })
+
+  it.skipIf(!chromiumAvailable())(
+    'opens a finished case with its transcript while the run goes on',
+    async () => {
+      const run = await simRun()
+      const root = tempDir()
+      const { reporter, vitest, logs } = startReporter(root)
+      await reporter.onInit!(vitest)
+      const url = /live dashboard at (\S+)/.exec(logs.join('\n'))![1]!
+      const records = run.results.records.slice(0, 3)
+      const tests = records.map(fakeTest)
+      reporter.onTestModuleCollected!(fakeModule(tests))
+      reporter.onTestCaseResult!(tests[0]!)
+      await new Promise((r) => setTimeout(r, 80))
+      const browser = await launchChromium()
+      try {
+        const page = await browser.newPage()
+        const errors: string[] = []
+        page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+        await page.goto(`${url}#/case/0`)
+        await page.waitForSelector('#transcript article.turn', { timeout: 15_000 })
+        expect(await page.locator('#transcript article.turn').count()).toBe(records[0]!.turns)
+        // A second case finishes: the chunk the page loaded is stale, and the new case opens too.
+        reporter.onTestCaseResult!(tests[1]!)
+        await page.waitForFunction('window.arbigraph.store.summary.progress.done === 2')
+        await page.goto(`${url}#/case/1`)
+        await page.waitForFunction(
+          `document.querySelectorAll('#transcript article.turn').length === ${records[1]!.turns}`,
+        )
+        expect(errors).toEqual([])
+        await reporter.onTestRunEnd!([fakeModule(tests)], [], 'passed')
+      } finally {
+        await browser.close()
+      }
+    },
+  )
 
   it.skipIf(!chromiumAvailable())('updates an open page as cases finish', async () => {
     const root = tempDir()

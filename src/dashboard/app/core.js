@@ -38,6 +38,12 @@
     return scripts.get(src)
   }
 
+  /** Drops the loaded chunks: in a live run a finished case can change which cases a chunk holds. */
+  function forgetChunks() {
+    store.chunks.clear()
+    for (const src of [...scripts.keys()]) if (src.startsWith('data/cases-')) scripts.delete(src)
+  }
+
   /** The chunk holding record `i` (loaded on first use). */
   async function caseAt(i) {
     const size = store.summary.chunkSize
@@ -99,5 +105,5 @@
     }
   }
 
-  window.arbigraph = { store, loadScript, caseAt, el, pct, num, parseHash, registerPage, route }
+  window.arbigraph = { store, loadScript, caseAt, forgetChunks, el, pct, num, parseHash, registerPage, route }
 })()

@@ -34,6 +34,7 @@
       const { summary, index } = JSON.parse(event.data)
       store.summary = summary
       store.index = index
+      window.arbigraph.forgetChunks()
       header()
       const { route: name } = window.arbigraph.parseHash()
       // Re-render only pages that show live numbers; a case being read stays put.
