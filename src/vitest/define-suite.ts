@@ -18,6 +18,7 @@ import { threadRegistry } from '../generate/generate-chunk.ts'
 import { generateDataset } from '../generate/generate-dataset.ts'
 import { getTemplate } from '../registry.ts'
 import type { ArbigraphContext } from './provided-context.ts'
+import { registerSimCases } from './register-sim-cases.ts'
 import { runCase } from './run-case.ts'
 import { simCaseOf } from './sim-case.ts'
 import { readSuiteEnv } from './suite-env.ts'
@@ -105,21 +106,10 @@ export async function suiteCases(options: SuiteOptions, env = readSuiteEnv()): P
   )
 }
 
-/** Tells the simulator the suite's ground truths; a real endpoint never sees this. */
-async function registerWithSim(context: ArbigraphContext, cases: readonly SuiteCase[]): Promise<void> {
-  if (!context.simControlUrl) return
+/** Tells the simulator the suite's ground truths (each instance once, whatever the epochs). */
+function registerWithSim(context: ArbigraphContext, cases: readonly SuiteCase[]): Promise<void> {
   const unique = [...new Map(cases.map((c) => [c.instance.id, c.instance])).values()]
-  const response = await fetch(context.simControlUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ cases: unique.map(simCaseOf) }),
-  })
-  if (!response.ok) {
-    throw new ArbigraphError(
-      'ARBIGRAPH_ENDPOINT',
-      `defineSuite: the simulator refused the cases (HTTP ${response.status}): ${await response.text()}`,
-    )
-  }
+  return registerSimCases(context, unique.map(simCaseOf), 'defineSuite')
 }
 
 /**

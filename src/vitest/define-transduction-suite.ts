@@ -17,6 +17,7 @@ import { generateTransduction } from '../../plugins/transduction/generate-grid.t
 import { budgetSchema, familySchema, formatSchema, formatsOf } from '../../plugins/transduction/grid.ts'
 import { ArbigraphError, formatPath } from '../errors.ts'
 import type { ArbigraphContext } from './provided-context.ts'
+import { registerSimCases } from './register-sim-cases.ts'
 import { runTransductionCase } from './run-transduction-case.ts'
 import { readSuiteEnv } from './suite-env.ts'
 import type { TransductionEnv } from './transduction-env.ts'
@@ -111,26 +112,13 @@ export function transductionSuiteCases(
 // Documents reach ~1 MB of JSON each at 128K; batches keep every registration body modest.
 const SIM_BATCH = 16
 
-/** Tells the simulator the expected outputs; a real endpoint never sees this. */
-async function registerWithSim(context: ArbigraphContext, cases: readonly TransductionSuiteCase[]) {
-  if (!context.simControlUrl) return
-  for (let i = 0; i < cases.length; i += SIM_BATCH) {
-    const batch = cases.slice(i, i + SIM_BATCH).map(({ document: d }) => ({
-      prompt: d.prompt,
-      transduction: { expectedText: d.expectedText, format: d.format, family: d.family },
-    }))
-    const response = await fetch(context.simControlUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ cases: batch }),
-    })
-    if (!response.ok) {
-      throw new ArbigraphError(
-        'ARBIGRAPH_ENDPOINT',
-        `defineTransductionSuite: the simulator refused the documents (HTTP ${response.status}): ${await response.text()}`,
-      )
-    }
-  }
+/** Tells the simulator each document's expected output. */
+function registerWithSim(context: ArbigraphContext, cases: readonly TransductionSuiteCase[]): Promise<void> {
+  const documents = cases.map(({ document: d }) => ({
+    prompt: d.prompt,
+    transduction: { expectedText: d.expectedText, format: d.format, family: d.family },
+  }))
+  return registerSimCases(context, documents, 'defineTransductionSuite', SIM_BATCH)
 }
 
 /**
