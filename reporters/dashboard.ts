@@ -7,6 +7,7 @@
  * Settings: ARBIGRAPH_DASHBOARD = on (default) | live | off, ARBIGRAPH_DASHBOARD_DIR,
  * ARBIGRAPH_DASHBOARD_PORT (live; 0 = any free port). It is off when the results file is off.
  */
+
 import { dirname, resolve } from 'node:path'
 import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import type { CaseRecord } from '../src/contracts/case-record.ts'
@@ -17,8 +18,9 @@ import { caseIndex, overviewPayload } from '../src/dashboard/dashboard-data.ts'
 import type { LiveDashboard } from '../src/dashboard/live-server.ts'
 import { startLiveDashboard } from '../src/dashboard/live-server.ts'
 import { ArbigraphError } from '../src/errors.ts'
-import { buildResults, runEnv } from '../src/report/build-results.ts'
+import { buildResults } from '../src/report/build-results.ts'
 import { collectRecords } from './collect-records.ts'
+import { createdBy, runFacts } from './run-facts.ts'
 
 export interface DashboardReporterOptions {
   /**
@@ -137,21 +139,8 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
       if (timer) clearTimeout(timer)
       const records = collectRecords(modules)
       const root = vitest?.config.root ?? process.cwd()
-      const run = {
-        started: started.toISOString(),
-        finished: new Date().toISOString(),
-        reason,
-        shard: vitest?.config.shard
-          ? { index: vitest.config.shard.index, count: vitest.config.shard.count }
-          : null,
-        merged: Boolean(vitest?.config.mergeReports),
-        env: runEnv(process.env),
-      }
-      const results = buildResults(
-        records,
-        run,
-        `arbigraph dashboard reporter, vitest ${vitest?.version ?? 'unknown'}`,
-      )
+      const run = runFacts(vitest, started, reason)
+      const results = buildResults(records, run, createdBy(vitest, 'arbigraph dashboard reporter'))
       const resultsDir = dirname(resolve(root, options.results ?? 'out/results.json'))
       const built = await buildDashboard(results, {
         dir: resolve(root, options.dir ?? 'out/dashboard'),

@@ -3,13 +3,14 @@
  * (times, shard, merge, ARBIGRAPH_* settings), to one JSON file, atomically, so a crash never
  * leaves half a file. `arbigraph report` recomputes every number from it.
  */
+
 import { resolve } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { writeFileAtomic } from '../src/io/atomic-write.ts'
-import { buildResults, runEnv } from '../src/report/build-results.ts'
-import { GENERATOR } from '../src/version.ts'
+import { buildResults } from '../src/report/build-results.ts'
 import { collectRecords } from './collect-records.ts'
 import { hasTransductionTests } from './collect-transduction-records.ts'
+import { createdBy, runFacts } from './run-facts.ts'
 
 export interface ResultsJsonOptions {
   /**
@@ -38,20 +39,8 @@ export function resultsJsonReporter(options: ResultsJsonOptions = {}): Reporter 
       const records = collectRecords(modules)
       // A Long-Transduction-only run must not overwrite an earlier ArbiGraph results file.
       if (records.length === 0 && hasTransductionTests(modules)) return
-      const config = vitest?.config
-      const results = buildResults(
-        records,
-        {
-          started: started.toISOString(),
-          finished: new Date().toISOString(),
-          reason,
-          shard: config?.shard ? { index: config.shard.index, count: config.shard.count } : null,
-          merged: Boolean(config?.mergeReports),
-          env: runEnv(process.env),
-        },
-        `${GENERATOR}, vitest ${vitest?.version ?? 'unknown'}`,
-      )
-      const path = resolve(config?.root ?? process.cwd(), options.path ?? 'out/results.json')
+      const results = buildResults(records, runFacts(vitest, started, reason), createdBy(vitest))
+      const path = resolve(vitest?.config.root ?? process.cwd(), options.path ?? 'out/results.json')
       await writeFileAtomic(path, `${JSON.stringify(results, null, 2)}\n`)
       vitest?.logger.log(`arbigraph: wrote ${records.length} case records to ${path}`)
     },

@@ -7,17 +7,17 @@
  * never prints empty transduction tables nor overwrites an earlier transduction results file.
  * Settings: ARBIGRAPH_LT_RESULTS and ARBIGRAPH_LT_MARKDOWN (a path, or `off`).
  */
+
 import { appendFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { writeFileAtomic } from '../src/io/atomic-write.ts'
 import { summarizeTransduction } from '../src/metrics/transduction/summarize-transduction.ts'
-import { runEnv } from '../src/report/build-results.ts'
 import { buildTransductionResults } from '../src/report/build-transduction-results.ts'
 import { formatTransductionMarkdown } from '../src/report/format-transduction-markdown.ts'
 import { formatTransductionText } from '../src/report/format-transduction-text.ts'
-import { GENERATOR } from '../src/version.ts'
 import { collectTransductionRecords, hasTransductionTests } from './collect-transduction-records.ts'
+import { createdBy, runFacts } from './run-facts.ts'
 
 export interface TransductionReporterOptions {
   /**
@@ -85,24 +85,11 @@ export function transductionReporter(options: TransductionReporterOptions = {}):
     async onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors, reason: TestRunEndReason) {
       if (!hasTransductionTests(modules)) return
       const records = collectTransductionRecords(modules)
-      const config = vitest?.config
-      const run = {
-        started: started.toISOString(),
-        finished: new Date().toISOString(),
-        reason,
-        shard: config?.shard ? { index: config.shard.index, count: config.shard.count } : null,
-        merged: Boolean(config?.mergeReports),
-        env: runEnv(process.env),
-      }
-      const results = buildTransductionResults(
-        records,
-        run,
-        `${GENERATOR}, vitest ${vitest?.version ?? 'unknown'}`,
-      )
+      const results = buildTransductionResults(records, runFacts(vitest, started, reason), createdBy(vitest))
       const summary = summarizeTransduction(records)
       const log = (text: string) => (vitest ? vitest.logger.log(text) : console.log(text))
       if (o.table) log(`\n${formatTransductionText(summary, results.model)}\n`)
-      const root = config?.root ?? process.cwd()
+      const root = vitest?.config.root ?? process.cwd()
       if (o.results !== false) {
         const path = resolve(root, o.results)
         await writeFileAtomic(path, `${JSON.stringify(results, null, 2)}\n`)

@@ -1,0 +1,32 @@
+/**
+ * What every results file says about its run, as a reporter sees it at the run's end: when it
+ * started and ended, how, which shard (or a merge), the ARBIGRAPH_* settings without secrets, and
+ * which arbigraph and Vitest wrote it.
+ */
+import type { TestRunEndReason, Vitest } from 'vitest/node'
+import type { RunInfo } from '../src/contracts/results.ts'
+import { runEnv } from '../src/report/build-results.ts'
+import { GENERATOR } from '../src/version.ts'
+
+/**
+ * The run facts of a results file.
+ * @example buildResults(records, runFacts(vitest, started, reason), createdBy(vitest))
+ */
+export function runFacts(vitest: Vitest | undefined, started: Date, reason: TestRunEndReason): RunInfo {
+  const config = vitest?.config
+  return {
+    started: started.toISOString(),
+    finished: new Date().toISOString(),
+    reason,
+    shard: config?.shard ? { index: config.shard.index, count: config.shard.count } : null,
+    merged: Boolean(config?.mergeReports),
+    env: runEnv(process.env),
+  }
+}
+
+/**
+ * The `createdBy` line: the writer and the Vitest version.
+ * @example createdBy(vitest) // 'arbigraph 0.1.0, vitest 4.1.12'
+ */
+export const createdBy = (vitest: Vitest | undefined, writer: string = GENERATOR): string =>
+  `${writer}, vitest ${vitest?.version ?? 'unknown'}`
