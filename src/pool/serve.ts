@@ -120,6 +120,8 @@ interface Exchange {
   /** When the request arrived (wall clock, for the transcript) and on the monotonic clock. */
   ts: number
   started: number
+  /** The transcript line's number, given on arrival (0 without a transcript). */
+  id: number
 }
 
 /** Appends the transcript line, if there is a transcript; `answer` (a 200 body) supplies the usage. */
@@ -128,7 +130,7 @@ function log(ex: Exchange, rest: TranscriptOutcome, answer?: { body: string; str
   if (ctx.transcript.path === undefined || facts === undefined) return
   const entry: TranscriptEntry = {
     ts: new Date(ex.ts).toISOString(),
-    id: ctx.nextId(),
+    id: ex.id,
     method: ex.method,
     path: ex.path,
     key: facts.key,
@@ -235,7 +237,8 @@ export async function serveRequest(
     // The key costs a parse, a canonical re-serialization and a hash: only when something reads it.
     const needsFacts = ctx.cache.mode !== 'off' || ctx.transcript.path !== undefined
     const facts = needsFacts ? describeRequest(method, path, raw.toString('utf8')) : undefined
-    const ex: Exchange = { ctx, res, method, path, facts, cacheable: method === 'POST', ts, started }
+    const id = ctx.transcript.path === undefined ? 0 : ctx.nextId()
+    const ex: Exchange = { ctx, res, method, path, facts, cacheable: method === 'POST', ts, started, id }
     const hit = ex.cacheable && facts ? await ctx.cache.get(facts.key) : undefined
     if (hit) return replay(ex, hit)
     const call = upstreamCall(ctx, req, res, raw)
