@@ -6,7 +6,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Category, TaskTemplate } from '../../src/contracts/template.ts'
+import type { Category } from '../../src/contracts/template.ts'
+import { envPoolCategory } from '../../src/env-pool-category.ts'
 import { gsmTask } from './category.ts'
 import { parseTemplate } from './parse.ts'
 import { gsmPoolCategory, readPool } from './template-pool.ts'
@@ -36,28 +37,14 @@ const ownTasks = ownGsmTemplates.map(({ template, summary }) =>
 /** Environment variable naming a pool file (`arbigraph import-gsm-symbolic`) to use instead of ours. */
 export const GSM_POOL_ENV = 'ARBIGRAPH_GSM_POOL'
 
-const pools = new Map<string, readonly TaskTemplate[]>()
-
 /**
- * The templates in use: a pool's when `ARBIGRAPH_GSM_POOL` names one (set by `generate
- * --gsm-pool`; worker threads inherit it), ours otherwise.
- * @example gsmTemplatesInUse().length // 43
+ * The `gsm` category: a pool's templates when `ARBIGRAPH_GSM_POOL` names one (set by `generate
+ * --gsm-pool`), ours otherwise.
+ * @example gsm.templates.length // 43
  */
-export function gsmTemplatesInUse(): readonly TaskTemplate[] {
-  const path = process.env[GSM_POOL_ENV]
-  if (!path) return ownTasks
-  let tasks = pools.get(path)
-  if (!tasks) {
-    tasks = gsmPoolCategory(readPool(path)).templates
-    pools.set(path, tasks)
-  }
-  return tasks
-}
-
-export const gsm: Category = {
+export const gsm: Category = envPoolCategory({
   name: 'gsm',
-  // A getter, so a pool chosen on the command line after this module loaded still takes effect.
-  get templates() {
-    return gsmTemplatesInUse()
-  },
-}
+  env: GSM_POOL_ENV,
+  builtin: () => ownTasks,
+  load: (path) => gsmPoolCategory(readPool(path)).templates,
+})

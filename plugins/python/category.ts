@@ -8,6 +8,7 @@
  * threads inherit it. The pool is loaded on first use and cached per path.
  */
 import type { Category, TaskTemplate } from '../../src/contracts/template.ts'
+import { envPoolCategory } from '../../src/env-pool-category.ts'
 import { analyzeFunction } from './analysis/analyze-function.ts'
 import { assertNoReservedNames } from './chaining/prepare-code.ts'
 import type { PythonRunner } from './chaining/python-runner.ts'
@@ -56,26 +57,14 @@ export function pythonCategory(options: PythonCategoryOptions): Category {
   return { name: options.name ?? 'python', templates: pythonTemplates(options) }
 }
 
-const cache = new Map<string, TaskTemplate[]>()
-
-/** The templates of the pool `ARBIGRAPH_PYTHON_POOL` names, or of the built-in pool. */
-export function activeTemplates(): TaskTemplate[] {
-  const path = process.env[PYTHON_POOL_ENV] ?? ''
-  let templates = cache.get(path)
-  if (!templates) {
-    templates = pythonTemplates({ pool: path === '' ? loadBuiltinPool() : loadPoolFile(path) })
-    cache.set(path, templates)
-  }
-  return templates
-}
-
 /**
- * The built-in `python` category; its templates are read on first access.
+ * The built-in `python` category: the pool `ARBIGRAPH_PYTHON_POOL` names, or the built-in pool;
+ * its templates are read on first access.
  * @example python.templates.map((t) => t.id)
  */
-export const python: Category = {
+export const python: Category = envPoolCategory({
   name: 'python',
-  get templates() {
-    return activeTemplates()
-  },
-}
+  env: PYTHON_POOL_ENV,
+  builtin: () => pythonTemplates({ pool: loadBuiltinPool() }),
+  load: (path) => pythonTemplates({ pool: loadPoolFile(path) }),
+})
