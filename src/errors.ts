@@ -62,3 +62,17 @@ export const formatIssues = (issues: readonly Issue[]): string =>
   issues
     .map((issue) => (issue.path.length ? `${formatPath(issue.path)}: ${issue.message}` : issue.message))
     .join('\n')
+
+/**
+ * The first issue of a zod error as `where: path: message (and N more problems)`.
+ * @example describeZodError(parsed.error, 'out/results.json') // 'out/results.json: records[3].caseId: Required'
+ */
+export function describeZodError(
+  error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] },
+  where: string,
+): string {
+  const first = error.issues[0]!
+  const path = formatPath(first.path)
+  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problems)` : ''
+  return `${where}${path ? `: ${path}` : ''}: ${first.message}${more}`
+}

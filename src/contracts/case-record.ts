@@ -9,7 +9,7 @@
  * Reference: docs/research/arbigraph-reference-harness.md §5 (per-sample metrics), §6.2.
  */
 import { z } from 'zod'
-import { ArbigraphError, formatPath } from '../errors.ts'
+import { ArbigraphError, describeZodError } from '../errors.ts'
 import { instanceGradeSchema } from './grade.ts'
 import { agentStatusSchema } from './transcript.ts'
 
@@ -55,14 +55,6 @@ export const caseRecordSchema = z
 export type CaseRecord = z.input<typeof caseRecordSchema>
 /** A record with its grade decoded (exact values: bigint ints). */
 export type DecodedCaseRecord = z.output<typeof caseRecordSchema>
-
-/** The first zod issue as `where: path: message (and N more problems)`. */
-export function describeZodError(error: z.ZodError, where: string): string {
-  const first = error.issues[0]!
-  const path = formatPath(first.path)
-  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problems)` : ''
-  return `${where}${path ? `: ${path}` : ''}: ${first.message}${more}`
-}
 
 /**
  * Validates a record and returns it in wire form; `where` prefixes the error message.

@@ -6,9 +6,9 @@
  * with itself.
  */
 import { z } from 'zod'
-import { ArbigraphError } from '../errors.ts'
+import { ArbigraphError, describeZodError } from '../errors.ts'
 import type { CaseRecord } from './case-record.ts'
-import { caseRecordSchema, describeZodError } from './case-record.ts'
+import { caseRecordSchema } from './case-record.ts'
 
 export const RESULTS_SCHEMA = 'arbigraph.results/1'
 

@@ -10,8 +10,7 @@
  */
 import { z } from 'zod'
 import { budgetSchema, familySchema, formatSchema } from '../../plugins/transduction/grid.ts'
-import { ArbigraphError } from '../errors.ts'
-import { describeZodError } from './case-record.ts'
+import { ArbigraphError, describeZodError } from '../errors.ts'
 
 export const TRANSDUCTION_RECORD_SCHEMA = 'arbigraph.transduction-case/1' as const
 

@@ -7,10 +7,9 @@
  */
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
-import { ArbigraphError } from '../errors.ts'
+import { ArbigraphError, describeZodError } from '../errors.ts'
 import type { TransductionSummary } from '../metrics/transduction/summarize-transduction.ts'
 import { summarizeTransduction } from '../metrics/transduction/summarize-transduction.ts'
-import { describeZodError } from './case-record.ts'
 import { runInfoSchema } from './results.ts'
 import { transductionRecordSchema } from './transduction-record.ts'
 

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline'
 import { z } from 'zod'
 import { type Manifest, manifestSchema } from '../contracts/dataset.ts'
 import { type Instance, instanceSchema } from '../contracts/instance.ts'
-import { ArbigraphError, formatPath } from '../errors.ts'
+import { ArbigraphError, describeZodError } from '../errors.ts'
 import { openAtomicLines } from './atomic-write.ts'
 
 /** One instance as the JSON line written to a dataset file. */
@@ -17,12 +17,6 @@ export const encodeInstance = (instance: Instance): string =>
 
 export const encodeManifest = (manifest: Manifest): string =>
   JSON.stringify(z.encode(manifestSchema, manifest))
-
-function zodMessage(error: z.ZodError, where: string): string {
-  const first = error.issues[0]!
-  const path = formatPath(first.path)
-  return `${where}${path ? `: ${path}` : ''}: ${first.message}${error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problems)` : ''}`
-}
 
 /**
  * Parses one JSON line and validates it against `schema`; errors name `where` and the field.
@@ -39,7 +33,8 @@ export function decodeLine<S extends z.ZodType>(schema: S, line: string, where: 
     )
   }
   const parsed = schema.safeParse(json)
-  if (!parsed.success) throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', zodMessage(parsed.error, where))
+  if (!parsed.success)
+    throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', describeZodError(parsed.error, where))
   return parsed.data
 }
 
