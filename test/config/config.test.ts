@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest'
 import { math } from '../../plugins/math/index.ts'
 import { defineConfig, loadConfig, loadRegistry, resolveConfig } from '../../src/config.ts'
 import { getCategory, getTopology } from '../../src/registry.ts'
+import { rejection } from '../rejection.ts'
 
 const fixture = fileURLToPath(new URL('../fixtures/user-plugin', import.meta.url))
 const builtins = [{ name: 'builtin', categories: [math] }]
@@ -14,15 +15,6 @@ function tempConfig(content: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'arbigraph-config-'))
   writeFileSync(join(dir, 'arbigraph.config.ts'), content)
   return dir
-}
-
-async function rejection(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise
-  } catch (error) {
-    return error as { code: string; message: string }
-  }
-  throw new Error('expected a rejection')
 }
 
 describe('user config', () => {

@@ -7,6 +7,7 @@ import { defaultRegistry } from '../../plugins/index.ts'
 import { math } from '../../plugins/math/index.ts'
 import { generateDataset, writeGeneratedDataset } from '../../src/generate/generate-dataset.ts'
 import { encodeInstance, readDataset } from '../../src/io/dataset.ts'
+import { rejection } from '../rejection.ts'
 
 const fixture = fileURLToPath(new URL('../fixtures/user-plugin', import.meta.url))
 const chainSpec = {
@@ -15,15 +16,6 @@ const chainSpec = {
   categories: ['math'],
   samplesPerTask: 2,
   seed: '7',
-}
-
-async function rejection(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise
-  } catch (error) {
-    return error as { code: string; message: string }
-  }
-  throw new Error('expected a rejection')
 }
 
 describe('generateDataset', () => {

@@ -7,6 +7,7 @@ import { encodeInstance } from '../../src/io/dataset.ts'
 import { createRegistry } from '../../src/registry.ts'
 import { valuesEqual } from '../../src/values.ts'
 import { toyCategory } from '../fixtures/user-plugin/toy-plugin.ts'
+import { rejection } from '../rejection.ts'
 import { testChain, testDag, zeroTemplate } from './stand-ins.ts'
 
 const registry = createRegistry([
@@ -23,15 +24,6 @@ const chainSpec = {
   samplesPerTask: 2,
   seed: 's1',
   targets: ['Convolution', 'DivisorSum'],
-}
-
-async function rejection(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise
-  } catch (error) {
-    return error as { code: string; message: string }
-  }
-  throw new Error('expected a rejection')
 }
 
 describe('instantiate', () => {
