@@ -83,19 +83,19 @@ const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(reso
  */
 type Answer =
   | { kind: 'reset' }
-  | { kind: 'json'; status: number; body: string; headers?: Record<string, string> }
+  | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string> }
   | { kind: 'sse'; events: string[] }
 
 function answerOf(reply: Exclude<PersonaReply, { kind: 'hang' }>, exchange: PreparedExchange): Answer {
   if (reply.kind === 'reset') return { kind: 'reset' }
   if (reply.kind === 'error') {
-    const body = JSON.stringify(vllmErrorBody(reply.status, reply.type, reply.message))
+    const body = vllmErrorBody(reply.status, reply.type, reply.message)
     return { kind: 'json', status: reply.status, body, headers: reply.headers }
   }
   const { request, conversation, budget, body, model } = exchange
   const turn = renderTurn(reply.raw, reply.cutoff ?? false, conversation, budget)
   const head = completionHead(body, model)
-  if (!request.stream) return { kind: 'json', status: 200, body: JSON.stringify(completionBody(head, turn)) }
+  if (!request.stream) return { kind: 'json', status: 200, body: completionBody(head, turn) }
   const events = streamEvents(head, turn, request.stream_options?.include_usage === true)
   return { kind: 'sse', events }
 }
@@ -114,13 +114,7 @@ function send(req: IncomingMessage, res: ServerResponse, answer: Answer, record:
     req.socket.destroy()
     return
   }
-  if (answer.kind === 'json') {
-    record(String(answer.status))
-    if (res.destroyed || res.writableEnded) return
-    res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
-    res.end(answer.body)
-    return
-  }
+  if (answer.kind === 'json') return sendJson(res, answer.status, answer.body, record, answer.headers)
   record('200')
   if (res.destroyed) return
   res.writeHead(200, {
