@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import type { Results } from '../contracts/results.ts'
 import { loadCaseDetails } from './case-details.ts'
 import type { ComparePayload } from './dashboard-data.ts'
-import { caseIndex, chunkCase, dataScript, overviewPayload } from './dashboard-data.ts'
+import { caseIndex, chunkFile, chunkScript, dataScript, overviewPayload } from './dashboard-data.ts'
 
 const APP_DIR = fileURLToPath(new URL('./app/', import.meta.url))
 
@@ -97,13 +97,8 @@ export async function buildDashboard(
     ),
   )
   for (let k = 0; k * chunkSize < records.length; k++) {
-    const cases = records
-      .slice(k * chunkSize, (k + 1) * chunkSize)
-      .map((r, j) => chunkCase(r, details[k * chunkSize + j]))
-    await writeFile(
-      join(dir, 'data', `cases-${String(k).padStart(5, '0')}.js`),
-      dataScript(`chunk:${k}`, { cases }),
-    )
+    const part = [k * chunkSize, (k + 1) * chunkSize] as const
+    await writeFile(join(dir, chunkFile(k)), chunkScript(k, records.slice(...part), details.slice(...part)))
   }
   return { dir, cases: records.length, withDetails: details.filter(Boolean).length, chunks: overview.chunks }
 }

@@ -213,3 +213,19 @@ export function chunkCase(record: CaseRecord, detail: CaseDetail | undefined): C
  */
 export const dataScript = (name: string, payload: unknown): string =>
   `window.arbigraphData(${JSON.stringify(name)}, ${JSON.stringify(payload)});\n`
+
+/**
+ * The file of chunk `k`, relative to the dashboard folder (the app asks for the same name).
+ * @example chunkFile(3) // 'data/cases-00003.js'
+ */
+export const chunkFile = (k: number): string => `data/cases-${String(k).padStart(5, '0')}.js`
+
+/**
+ * The script of chunk `k`: its records, each with its details (`details` aligned with `records`).
+ * @example chunkScript(0, records.slice(0, 100), details.slice(0, 100))
+ */
+export const chunkScript = (
+  k: number,
+  records: readonly CaseRecord[],
+  details: readonly (CaseDetail | undefined)[],
+): string => dataScript(`chunk:${k}`, { cases: records.map((record, i) => chunkCase(record, details[i])) })

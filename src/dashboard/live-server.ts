@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url'
 import type { CaseRecord } from '../contracts/case-record.ts'
 import { loadCaseDetails } from './case-details.ts'
 import type { CaseIndex, OverviewPayload } from './dashboard-data.ts'
-import { chunkCase, dataScript } from './dashboard-data.ts'
+import { chunkScript, dataScript } from './dashboard-data.ts'
 
 const APP_DIR = fileURLToPath(new URL('./app/', import.meta.url))
 const TYPES: Record<string, string> = { js: 'text/javascript', css: 'text/css', html: 'text/html' }
@@ -65,13 +65,12 @@ export async function startLiveDashboard(options: LiveDashboardOptions = {}): Pr
   const resultsDir = options.resultsDir ?? process.cwd()
   const clients = new Set<ServerResponse>()
 
-  /** Chunk `k` of the current records, as the static folder's `data/cases-NNNNN.js` holds it. */
-  async function chunkScript(k: number): Promise<string | undefined> {
+  /** Chunk `k` of the current records, as the static folder holds it (undefined past the end). */
+  async function liveChunk(k: number): Promise<string | undefined> {
     const size = summary?.chunkSize ?? 100
     const part = records.slice(k * size, (k + 1) * size)
     if (part.length === 0) return undefined
-    const details = await loadCaseDetails(part, resultsDir)
-    return dataScript(`chunk:${k}`, { cases: part.map((record, i) => chunkCase(record, details[i])) })
+    return chunkScript(k, part, await loadCaseDetails(part, resultsDir))
   }
   const event = (name: string) => `event: ${name}\ndata: ${JSON.stringify({ summary, index })}\n\n`
 
@@ -90,7 +89,7 @@ export async function startLiveDashboard(options: LiveDashboardOptions = {}): Pr
       return response.end(body)
     }
     const chunk = /^\/data\/cases-(\d{5})\.js$/.exec(path)
-    const script = chunk ? await chunkScript(Number(chunk[1])) : undefined
+    const script = chunk ? await liveChunk(Number(chunk[1])) : undefined
     if (script !== undefined) {
       response.writeHead(200, { 'content-type': TYPES.js!, 'cache-control': 'no-cache' })
       return response.end(script)
