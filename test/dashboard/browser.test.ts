@@ -82,8 +82,12 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     const topologies = await page.locator('#case-table tbody tr td:nth-child(2)').allTextContents()
     expect(new Set(topologies)).toEqual(new Set(['chain']))
     expect(page.url()).toContain('topology=chain')
-    await page.click('th[data-col="completionTokens"]')
-    await page.click('th[data-col="completionTokens"]')
+    // Each click re-renders on hashchange: wait for its arrow before the next click or the read.
+    const header = 'th[data-col="completionTokens"]'
+    await page.click(header)
+    await page.waitForFunction(`document.querySelector('${header}')?.textContent?.endsWith('▲')`)
+    await page.click(header)
+    await page.waitForFunction(`document.querySelector('${header}')?.textContent?.endsWith('▼')`)
     const tokens = (await page.locator('#case-table tbody tr td:nth-child(13)').allTextContents()).map(Number)
     expect(tokens).toEqual([...tokens].sort((a, b) => b - a))
     await page.screenshot({ path: join(SCREENSHOTS, 'cases.png') })
