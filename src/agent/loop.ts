@@ -172,6 +172,7 @@ function recordTurn(
     toolCalls: [],
     text: reply.text,
     reasoning: reply.reasoning,
+    ...(reply.reasoningTokens === null ? {} : { reasoningTokens: reply.reasoningTokens }),
   }
   run.turns.push(turn)
   for (const [name, answer] of collectAnswerTurns([reply.scanText], run.expected))
@@ -231,7 +232,7 @@ function factsOf(run: Run, reply: TurnReply): TurnFacts {
     calls: reply.calls,
     cutoff: reply.finishReason === 'length',
     missing: run.expected.filter((name) => run.answers[name] === undefined),
-    looksLikeToolCall: looksLikeToolCall(reply.scanText),
+    looksLikeToolCall: reply.malformedCalls || looksLikeToolCall(reply.scanText),
     hasBox: reply.scanText.includes('\\boxed'),
   }
 }
@@ -263,7 +264,7 @@ export async function runToolAgent(options: ToolAgentOptions): Promise<Transcrip
     if (options.requestFields) Object.assign(body, options.requestFields)
     const sent = await sendTurn(endpoint, body, profile.requestTimeoutMs, options.signal)
     if (sent.overflow) return transcriptOf(run, 'context_length_exceeded', sent.message)
-    const reply = protocol.readReply(sent.completion)
+    const reply = protocol.readReply(sent.completion, maxTokens)
     const turn = recordTurn(run, kind, reply, sent)
     const facts = factsOf(run, reply)
     const decision = decideTurn(run.state, facts, profile)

@@ -72,6 +72,8 @@ export const turnRecordSchema = z.object({
   text: z.string(),
   /** Reasoning the endpoint returned separately (`reasoning` / `reasoning_content`), else null. */
   reasoning: z.string().nullable(),
+  /** `usage.completion_tokens_details.reasoning_tokens`, when the server counted it (newest vLLM). */
+  reasoningTokens: z.number().int().min(0).optional(),
   repairPrompt: repairPromptSchema.optional(),
 })
 

@@ -5,6 +5,7 @@
  * Reference: docs/research/ecosystem-anchors.md §C1–C2.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { probeBody } from '../doctor/probe-text.ts'
 import type { CaseBook } from './case-book.ts'
 import type { Conversation } from './conversation.ts'
 import { readConversation } from './conversation.ts'
@@ -18,13 +19,17 @@ import {
   SimHttpError,
   vllmErrorBody,
 } from './protocol.ts'
+import { rawTurn } from './qwen-text.ts'
 import { completionBody, completionHead, renderTurn, streamEvents } from './response.ts'
+import type { ServerProfile } from './server-profile.ts'
 
 /** Latency of one request, in ms: a constant or a function of the request. */
 export type Latency = number | ((request: ChatRequest, conversation: Conversation) => number)
 
 export interface ExchangeContext {
   persona: Persona
+  /** The vLLM configuration being simulated. */
+  profile: ServerProfile
   cases: CaseBook
   model: string
   maxModelLen: number
@@ -92,8 +97,8 @@ function answerOf(reply: Exclude<PersonaReply, { kind: 'hang' }>, exchange: Prep
     const body = vllmErrorBody(reply.status, reply.type, reply.message)
     return { kind: 'json', status: reply.status, body, headers: reply.headers }
   }
-  const { request, conversation, budget, body, model } = exchange
-  const turn = renderTurn(reply.raw, reply.cutoff ?? false, conversation, budget)
+  const { request, conversation, budget, body, model, profile } = exchange
+  const turn = renderTurn(reply.raw, reply.cutoff ?? false, conversation, budget, request, profile)
   const head = completionHead(body, model)
   if (!request.stream) return { kind: 'json', status: 200, body: completionBody(head, turn) }
   const events = streamEvents(head, turn, request.stream_options?.include_usage === true)
@@ -106,6 +111,7 @@ interface PreparedExchange {
   budget: { promptTokens: number; maxTokens: number }
   body: string
   model: string
+  profile: ServerProfile
 }
 
 function send(req: IncomingMessage, res: ServerResponse, answer: Answer, record: (status: string) => void) {
@@ -127,6 +133,17 @@ function send(req: IncomingMessage, res: ServerResponse, answer: Answer, record:
 }
 
 /**
+ * A doctor probe (`arbigraph doctor`) is answered the way a capable model answers it, whatever
+ * the persona: it writes the requested block, after a line of reasoning. Chaos faults and case
+ * lookups stay out of it, so the doctor sees the server profile and nothing else.
+ */
+function probeReply(conversation: Conversation): PersonaReply | undefined {
+  const block = probeBody(conversation.prompt)
+  if (block === undefined) return undefined
+  return { kind: 'turn', raw: rawTurn('The user asks for this exact text, so I write it.', block) }
+}
+
+/**
  * Handles one chat-completions request end to end (errors included).
  * @example server.on('request', (req, res) => void handleChatCompletion(req, res, ctx))
  */
@@ -144,14 +161,17 @@ export async function handleChatCompletion(
   const prompt = promptTokens(request)
   const maxTokens = maxCompletionTokens(request, ctx.maxModelLen, prompt)
   assertFitsContext(prompt, maxTokens, ctx.maxModelLen)
-  const reply = ctx.persona.respond({
-    request,
-    body,
-    conversation,
-    cases: ctx.cases,
-    promptTokens: prompt,
-    maxTokens,
-  })
+  ctx.profile.accept(request)
+  const reply =
+    probeReply(conversation) ??
+    ctx.persona.respond({
+      request,
+      body,
+      conversation,
+      cases: ctx.cases,
+      promptTokens: prompt,
+      maxTokens,
+    })
   if (reply.kind === 'hang') {
     // Never answered: the client's timeout (or close()) ends the exchange.
     ctx.record('hang')
@@ -164,6 +184,7 @@ export async function handleChatCompletion(
     budget: { promptTokens: prompt, maxTokens },
     body,
     model: ctx.model,
+    profile: ctx.profile,
   }
   const answer = answerOf(reply, exchange)
   await sleep(latency)

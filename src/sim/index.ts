@@ -25,6 +25,13 @@ export {
 } from './personas/transduction.ts'
 export type { ChatRequest } from './protocol.ts'
 export { approxTokens, chatRequestSchema, SimHttpError, vllmErrorBody } from './protocol.ts'
-export { calculatorCallXml, splitTurn } from './qwen-text.ts'
+export { calculatorCallXml } from './qwen-text.ts'
 export type { SimServer, SimServerOptions, SimServerStats } from './server.ts'
 export { startSimServer } from './server.ts'
+export type { FinishReason, ServedTurn, ServerProfile, ServerProfileName } from './server-profile.ts'
+export {
+  defaultServerProfile,
+  serverProfile,
+  serverProfileFromEnv,
+  serverProfileNames,
+} from './server-profile.ts'

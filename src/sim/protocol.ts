@@ -155,3 +155,11 @@ export function assertFitsContext(prompt: number, maxTokens: number, maxModelLen
     )
   }
 }
+
+/**
+ * Whether the request lets the server parse tool calls: `tools` sent and `tool_choice` not
+ * `"none"` (vLLM defaults `tool_choice` to `"none"` without tools and to `"auto"` with them).
+ * @example toolsActive({ tools: [] }) // false
+ */
+export const toolsActive = (request: Pick<ChatRequest, 'tools' | 'tool_choice'>): boolean =>
+  (request.tools?.length ?? 0) > 0 && request.tool_choice !== 'none'

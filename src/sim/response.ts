@@ -4,15 +4,20 @@
  * The server applies the request's token budget here, as vLLM does: text beyond `max_tokens` is
  * cut (at 4 chars per token) and the turn finishes `length`; a persona's forced cut-off also
  * reports `completion_tokens = max_tokens`, which is what a real cut-off looks like in `usage`.
+ * What the server makes of the text (reasoning field, parsed calls, finish reason) is the server
+ * profile's business (`server-profile.ts`). The message carries the keys vLLM's carries
+ * (`refusal: null`, `tool_calls: []`, `reasoning`), which the OpenAI spec's schemas require or allow.
  * Ids and `created` are derived from the request, so equal requests give byte-equal responses.
- * Reference: docs/research/ecosystem-anchors.md §C2 (response and streaming shapes).
+ * Reference: docs/research/ecosystem-anchors.md §C2; vllm-field-facts.md §3–§4.
  */
 import { hash } from 'node:crypto'
 import type { Conversation } from './conversation.ts'
+import type { ChatRequest } from './protocol.ts'
 import { approxTokens } from './protocol.ts'
-import { emittedText, splitTurn } from './qwen-text.ts'
+import { emittedText } from './qwen-text.ts'
+import type { FinishReason, ServerProfile } from './server-profile.ts'
 
-export type FinishReason = 'stop' | 'length' | 'tool_calls'
+export type { FinishReason } from './server-profile.ts'
 
 export interface AssistantToolCall {
   id: string
@@ -23,14 +28,17 @@ export interface AssistantToolCall {
 export interface AssistantMessage {
   role: 'assistant'
   content: string | null
-  reasoning?: string | null
-  tool_calls?: AssistantToolCall[]
+  refusal: null
+  tool_calls: AssistantToolCall[]
+  reasoning: string | null
 }
 
 export interface Usage {
   prompt_tokens: number
   completion_tokens: number
   total_tokens: number
+  /** Only from servers that count reasoning apart (the newest vLLM). */
+  completion_tokens_details?: { reasoning_tokens: number }
 }
 
 export interface RenderedTurn {
@@ -47,14 +55,16 @@ export interface TurnBudget {
 const shortHash = (text: string, length: number) => hash('sha256', text, 'hex').slice(0, length)
 
 /**
- * Renders a raw turn for the conversation's protocol, within the token budget.
- * @example renderTurn('R\n</think>\n\nok', false, conversation, { promptTokens: 10, maxTokens: 100 }).finishReason // 'stop'
+ * Renders a raw turn as the server profile serves it for this request, within the token budget.
+ * @example renderTurn('R\n</think>\n\nok', false, conversation, budget, request, serverProfile('raw')).finishReason // 'stop'
  */
 export function renderTurn(
   raw: string,
   cutoff: boolean,
   conversation: Conversation,
   budget: TurnBudget,
+  request: ChatRequest,
+  profile: ServerProfile,
 ): RenderedTurn {
   let text = emittedText(raw, conversation.thinking)
   let length = cutoff
@@ -63,26 +73,28 @@ export function renderTurn(
     length = true
   }
   const completion = length ? budget.maxTokens : approxTokens(text)
-  const usage = {
+  const served = profile.serve(text, request, conversation.thinking, length)
+  const usage: Usage = {
     prompt_tokens: budget.promptTokens,
     completion_tokens: completion,
     total_tokens: budget.promptTokens + completion,
   }
-  if (conversation.protocol === 'text') {
-    return { message: { role: 'assistant', content: text }, finishReason: length ? 'length' : 'stop', usage }
-  }
-  const split = splitTurn(text, conversation.thinking)
-  const message: AssistantMessage = { role: 'assistant', content: split.content }
-  if (conversation.thinking) message.reasoning = split.reasoning
-  if (split.toolCalls.length > 0) {
-    message.tool_calls = split.toolCalls.map((call, i) => ({
+  if (profile.reasoningTokens)
+    usage.completion_tokens_details = {
+      reasoning_tokens: Math.min(completion, approxTokens(served.reasoning ?? '')),
+    }
+  const message: AssistantMessage = {
+    role: 'assistant',
+    content: served.content,
+    refusal: null,
+    tool_calls: served.toolCalls.map((call, i) => ({
       id: `chatcmpl-tool-${shortHash(`${text}/${i}`, 32)}`,
       type: 'function',
       function: call,
-    }))
+    })),
+    reasoning: served.reasoning,
   }
-  const finishReason = length ? 'length' : split.toolCalls.length > 0 ? 'tool_calls' : 'stop'
-  return { message, finishReason, usage }
+  return { message, finishReason: served.finishReason, usage }
 }
 
 /** Fields shared by a completion and its chunks. */
@@ -146,7 +158,7 @@ export function streamEvents(head: CompletionHead, turn: RenderedTurn, includeUs
   const events: unknown[] = [chunk(head, { role: 'assistant', content: '' })]
   for (const piece of pieces(message.reasoning ?? '')) events.push(chunk(head, { reasoning: piece }))
   for (const piece of pieces(message.content ?? '')) events.push(chunk(head, { content: piece }))
-  message.tool_calls?.forEach((call, index) => {
+  message.tool_calls.forEach((call, index) => {
     const opening = {
       index,
       id: call.id,

@@ -4,7 +4,7 @@
  * answers (oracle, noisy, chaos, replay). It is what the suites run against when no endpoint is
  * configured, and what the harness and request pool are tested against: real sockets, keep-alive,
  * SSE, retry headers and dropped connections. Routes: `GET /v1/models`, `POST /v1/chat/completions`,
- * `GET /health`, and the simulator-only `POST /arbigraph/cases` (case-book registration).
+ * `GET /health`, `GET /version`, and the simulator-only `POST /arbigraph/cases` (case-book registration).
  * In-flight requests are counted from the request's arrival to its response's `close`, so
  * `maxInFlight` measures a client's real concurrency.
  * Reference: docs/research/ecosystem-anchors.md §C4 (an own `node:http` fake is the recommended test double).
@@ -20,6 +20,8 @@ import { handleChatCompletion, readBody, sendJson } from './chat-completion.ts'
 import type { PersonaOptions } from './create-persona.ts'
 import { createPersona } from './create-persona.ts'
 import { SimHttpError, vllmErrorBody } from './protocol.ts'
+import type { ServerProfileName } from './server-profile.ts'
+import { defaultServerProfile, serverProfile } from './server-profile.ts'
 
 export interface SimServerOptions extends PersonaOptions {
   /** Delay before each answer, in ms, or a function of the request. @default 0 */
@@ -28,6 +30,8 @@ export interface SimServerOptions extends PersonaOptions {
   maxModelLen?: number
   /** Port to listen on (127.0.0.1 only). @default 0 (any free port) */
   port?: number
+  /** The vLLM configuration to behave as (ARBIGRAPH_SIM_SERVER). @default 'vllm-legacy' */
+  server?: ServerProfileName
 }
 
 export interface SimServerStats {
@@ -43,6 +47,8 @@ export interface SimServer {
   url: string
   /** The served model id (the persona name). */
   model: string
+  /** The simulated vLLM configuration. */
+  server: ServerProfileName
   stats: SimServerStats
   /** Registers cases in-process; returns how many were added. */
   register(cases: readonly SimCaseInput[]): number
@@ -68,6 +74,9 @@ const routes: Record<string, Partial<Record<string, Route>>> = {
   },
   '/v1/chat/completions': { POST: handleChatCompletion },
   '/health': { GET: async (_req, res, ctx) => sendJson(res, 200, {}, ctx.record) },
+  '/version': {
+    GET: async (_req, res, ctx) => sendJson(res, 200, { version: ctx.profile.version }, ctx.record),
+  },
   '/arbigraph/cases': {
     POST: async (req, res, ctx) => {
       let json: unknown
@@ -133,6 +142,7 @@ function checkOptions(options: SimServerOptions): void {
 export async function startSimServer(options: SimServerOptions): Promise<SimServer> {
   checkOptions(options)
   const persona = createPersona(options)
+  const profile = serverProfile(options.server ?? defaultServerProfile)
   const cases: CaseBook = createCaseBook()
   const stats: SimServerStats = { requests: 0, inFlight: 0, maxInFlight: 0, byStatus: {} }
   const record = (status: string) => {
@@ -140,6 +150,7 @@ export async function startSimServer(options: SimServerOptions): Promise<SimServ
   }
   const ctx: ExchangeContext = {
     persona,
+    profile,
     cases,
     model: persona.name,
     maxModelLen: options.maxModelLen ?? 262144,
@@ -163,6 +174,7 @@ export async function startSimServer(options: SimServerOptions): Promise<SimServ
   return {
     url: `http://127.0.0.1:${port}/v1`,
     model: persona.name,
+    server: profile.name,
     stats,
     register: (entries) => cases.register(entries),
     close: () =>

@@ -11,6 +11,7 @@
 import { beforeAll, describe, inject, test } from 'vitest'
 import { z } from 'zod'
 import { type HarnessProfileInput, profileFor } from '../agent/profile.ts'
+import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { caseDetailSinkFromEnv } from '../dashboard/case-details.ts'
 import { ArbigraphError, formatPath } from '../errors.ts'
@@ -121,7 +122,8 @@ function registerWithSim(context: ArbigraphContext, cases: readonly SuiteCase[])
 export function defineSuite(options: SuiteOptions): void {
   const o = parseSuiteOptions(options) // fail at definition time, before any generation
   const categories = o.categories ?? [o.category!]
-  const profile = profileFor(o.topology, options.harness ?? {})
+  const protocol = protocolFromEnv()
+  const profile = profileFor(o.topology, { ...options.harness, ...(protocol ? { protocol } : {}) })
   describe(`${o.topology}/${categories.join('+')}`, { tags: [o.topology, ...categories] }, async () => {
     const cases = await suiteCases(options)
     const caseDetails = caseDetailSinkFromEnv(process.env)

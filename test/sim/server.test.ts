@@ -42,7 +42,8 @@ describe('sim/server (oracle over real HTTP)', () => {
     expect(args.expressions.length).toBeGreaterThanOrEqual(1)
     expect(args.expressions.length).toBeLessThanOrEqual(3)
     expect(args.expressions[0]).toBe('(8) % 100')
-    expect(choice.message.content).toBeNull()
+    // The legacy parser keeps the text before the first call untrimmed: the newlines after </think>.
+    expect(choice.message.content).toBe('\n\n')
     expect((choice.message as WithReasoning).reasoning).toMatch(/calculator/)
     expect(res.usage!.total_tokens).toBe(res.usage!.prompt_tokens + res.usage!.completion_tokens)
   })
@@ -54,16 +55,19 @@ describe('sim/server (oracle over real HTTP)', () => {
       tools: [calculatorTool],
       chat_template_kwargs: { enable_thinking: false },
     } as OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming)
-    expect((res.choices[0]!.message as WithReasoning).reasoning).toBeUndefined()
+    expect((res.choices[0]!.message as WithReasoning).reasoning).toBeNull()
     expect(res.choices[0]!.message.tool_calls).toHaveLength(1)
   })
 
-  it('text protocol: raw Qwen text with </think> and the XML tool call in content', async () => {
+  it('text protocol: the XML tool call stays in content, reasoning split off before </think>', async () => {
     const res = await api.chat.completions.create({ model: sim.model, messages: [user] })
     const content = res.choices[0]!.message.content!
     expect(res.choices[0]!.finish_reason).toBe('stop')
-    expect(content).toContain('</think>')
-    expect(content).toContain('<tool_call>\n<function=calculator>\n<parameter=expressions>\n["(8) % 100",')
+    expect(res.choices[0]!.message.tool_calls).toEqual([])
+    expect((res.choices[0]!.message as WithReasoning).reasoning).toMatch(/calculator/)
+    expect(content).toContain(
+      '\n\n<tool_call>\n<function=calculator>\n<parameter=expressions>\n["(8) % 100",',
+    )
     expect(content).toMatch(/\n<\/parameter>\n<\/function>\n<\/tool_call>$/)
     const off = await api.chat.completions.create({
       model: sim.model,
@@ -128,7 +132,9 @@ describe('sim/server (oracle over real HTTP)', () => {
       max_completion_tokens: 5,
     })
     expect(res.choices[0]!.finish_reason).toBe('length')
-    expect(res.choices[0]!.message.content).toHaveLength(20)
+    // No </think> within 20 characters: a cut-off turn is all reasoning.
+    expect(res.choices[0]!.message.content).toBeNull()
+    expect((res.choices[0]!.message as WithReasoning).reasoning).toHaveLength(20)
     expect(res.usage!.completion_tokens).toBe(5)
   })
 

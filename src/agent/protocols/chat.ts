@@ -9,7 +9,16 @@
  * user message anyway, and the request field for it differs across vLLM versions (unverified on
  * a live server). Calls that do not run (a repair follows) are left out of the history, because
  * an assistant `tool_calls` entry without its `tool` answers is an invalid conversation.
- * Reference: docs/research/arbigraph-reference-harness.md §1.13; ecosystem-anchors.md §C1–C3.
+ *
+ * One raw model turn must lead to the same decisions whichever protocol reads it. vLLM's legacy
+ * `qwen3_coder` parser reads an unclosed call as a call whose array argument is the *string*
+ * written so far, and says `finish_reason: "tool_calls"` even when the turn was cut off. Read as
+ * text, the same output holds no call. So a call whose array (or object) parameter arrived as a
+ * string that is not JSON is the parser's reading of unclosed markup: it does not run, and the
+ * turn counts as a malformed call; and a `tool_calls` finish whose completion used the whole
+ * budget is a cut-off (`length`), which is also how the reference decides cut-offs.
+ * Reference: docs/research/arbigraph-reference-harness.md §1.13; ecosystem-anchors.md §C1–C3;
+ * vllm-field-facts.md §2 (legacy parser, finish reason on a cut-off call).
  */
 import type { ChatCompletion } from 'openai/resources/chat/completions'
 import { calculatorTool } from '../calculator/index.ts'
@@ -19,6 +28,39 @@ import type { PendingCall, TurnProtocol, TurnReply, WireMessage } from './turn-p
 import { reasoningOf, samplingFields, usageOf } from './turn-protocol.ts'
 
 const TOOLS = [calculatorTool]
+
+/** Parameters the tools declare as arrays or objects: a string there is not what the model meant. */
+const STRUCTURED = new Set(
+  TOOLS.flatMap((tool) =>
+    Object.entries(tool.function.parameters.properties as Record<string, { type: string }>)
+      .filter(([, schema]) => schema.type === 'array' || schema.type === 'object')
+      .map(([name]) => `${tool.function.name}/${name}`),
+  ),
+)
+
+const parsesAsJson = (text: string): boolean => {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Whether a call is a parser's reading of unclosed markup: a structured parameter holding a
+ * string that is not JSON (the partial value, e.g. `"[\"1+2\", "`).
+ * @example partialCall({ name: 'calculator', arguments: '{"expressions": "[\\"1+2\\", "}' }) // true
+ */
+export function partialCall(call: PendingCall): boolean {
+  if (typeof call.arguments !== 'string' || !parsesAsJson(call.arguments)) return false
+  const args = JSON.parse(call.arguments) as unknown
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return false
+  return Object.entries(args).some(
+    ([name, value]) =>
+      STRUCTURED.has(`${call.name}/${name}`) && typeof value === 'string' && !parsesAsJson(value),
+  )
+}
 
 function callsOf(message: ChatCompletion['choices'][number]['message']): PendingCall[] {
   const calls: PendingCall[] = []
@@ -46,17 +88,22 @@ export const chatProtocol: TurnProtocol = {
     tools: TOOLS,
     ...samplingFields(profile, maxTokens),
   }),
-  readReply(completion: ChatCompletion): TurnReply {
+  readReply(completion: ChatCompletion, maxTokens: number): TurnReply {
     const choice = completion.choices[0]!
     const text = choice.message.content ?? ''
     const reasoning = reasoningOf(choice.message)
+    const usage = usageOf(completion)
+    const returned = callsOf(choice.message)
+    const calls = returned.filter((call) => !partialCall(call))
+    const cutOff = choice.finish_reason === 'tool_calls' && usage.completionTokens >= maxTokens
     return {
       text,
       reasoning,
       scanText: reasoning === null ? text : `${reasoning}\n${text}`,
-      calls: callsOf(choice.message),
-      finishReason: choice.finish_reason ?? null,
-      ...usageOf(completion),
+      calls,
+      malformedCalls: calls.length < returned.length,
+      finishReason: cutOff ? 'length' : (choice.finish_reason ?? null),
+      ...usage,
     }
   },
   assistantMessage(reply, withCalls) {

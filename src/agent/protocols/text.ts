@@ -5,8 +5,9 @@
  * visible text, call XML) goes back unchanged as assistant content, and calls are parsed from
  * that text in the three passes of `parseToolCalls`, so calls drafted in reasoning run too. Tool
  * results go back as `{role: 'tool', name, content}` with no `tool_call_id`, as the reference
- * sends them. If the server splits reasoning off anyway, it is put back in front of `</think>`
- * so parsing and history see the raw output.
+ * sends them. If the server splits reasoning off anyway (vLLM's reasoning parser partitions the
+ * output at `</think>` and trims nothing), the two parts are joined back around `</think>`, so
+ * parsing and history see the raw output byte for byte.
  * Reference: docs/research/arbigraph-reference-harness.md §1.1, §1.5, §1.6.
  */
 import type { ChatCompletion } from 'openai/resources/chat/completions'
@@ -45,8 +46,14 @@ export const TOOLS_SECTION = [
   'Always close every tag you open. You may make several calls in one reply.',
 ].join('\n')
 
-function rawOutput(content: string, reasoning: string | null): string {
-  return reasoning === null ? content : `${reasoning}\n</think>\n\n${content}`
+/**
+ * The raw output from a reply split by a reasoning parser: a cut-off turn (no `</think>`) is all
+ * reasoning and no content, so nothing is put after it.
+ * @example rawOutput('\n\nok', 'R\n') // 'R\n</think>\n\nok'
+ */
+export function rawOutput(content: string, reasoning: string | null): string {
+  if (reasoning === null) return content
+  return content === '' ? reasoning : `${reasoning}</think>${content}`
 }
 
 /**
@@ -65,6 +72,7 @@ export const textProtocol: TurnProtocol = {
     ...samplingFields(profile, maxTokens),
   }),
   readReply(completion: ChatCompletion): TurnReply {
+    // The budget does not matter here: without tools a server reports a cut-off as `length`.
     const choice = completion.choices[0]!
     const text = choice.message.content ?? ''
     const reasoning = reasoningOf(choice.message)
@@ -74,6 +82,7 @@ export const textProtocol: TurnProtocol = {
       reasoning,
       scanText: raw,
       calls: parseToolCalls(raw),
+      malformedCalls: false,
       finishReason: choice.finish_reason ?? null,
       ...usageOf(completion),
     }

@@ -29,9 +29,18 @@ export interface TurnReply {
   /** The text answers are collected from and tool syntax is looked for in (reasoning first). */
   scanText: string
   calls: PendingCall[]
+  /**
+   * The server returned calls that are its parser's reading of unclosed call markup; they were
+   * left out of `calls`, and the turn counts as one that tried tool syntax (a malformed call),
+   * exactly as the same raw output read as text would.
+   */
+  malformedCalls: boolean
+  /** `stop`, `length`, `tool_calls`, …; `length` also when the server said `tool_calls` for a cut-off turn. */
   finishReason: string | null
   promptTokens: number
   completionTokens: number
+  /** `usage.completion_tokens_details.reasoning_tokens`, when the server counts it (newest vLLM). */
+  reasoningTokens: number | null
 }
 
 export interface TurnProtocol {
@@ -43,7 +52,8 @@ export interface TurnProtocol {
     messages: readonly WireMessage[],
     maxTokens: number,
   ): Record<string, unknown>
-  readReply(completion: ChatCompletion): TurnReply
+  /** Reads a reply to a request whose completion budget was `maxTokens`. */
+  readReply(completion: ChatCompletion, maxTokens: number): TurnReply
   /** The assistant message for the history; `withCalls` is false when the calls do not run. */
   assistantMessage(reply: TurnReply, withCalls: boolean): WireMessage
   toolMessage(call: PendingCall, result: string): WireMessage
@@ -63,11 +73,21 @@ export function samplingFields(profile: HarnessProfile, maxTokens: number): Reco
   return fields
 }
 
-/** Usage counts of a completion (0 when the server sent none). */
-export function usageOf(completion: ChatCompletion): { promptTokens: number; completionTokens: number } {
+/**
+ * Usage counts of a completion (0 when the server sent none; reasoning tokens null when the
+ * server does not count them apart, as vLLM before its newest serving layer).
+ * @example usageOf(completion).reasoningTokens // 12 or null
+ */
+export function usageOf(completion: ChatCompletion): {
+  promptTokens: number
+  completionTokens: number
+  reasoningTokens: number | null
+} {
+  const reasoning = completion.usage?.completion_tokens_details?.reasoning_tokens
   return {
     promptTokens: completion.usage?.prompt_tokens ?? 0,
     completionTokens: completion.usage?.completion_tokens ?? 0,
+    reasoningTokens: Number.isInteger(reasoning) && (reasoning as number) >= 0 ? (reasoning as number) : null,
   }
 }
 

@@ -1,0 +1,103 @@
+/**
+ * The minimal `GET /v1/models` and `GET /version` reads the doctor needs: which models a server
+ * serves, each one's `max_model_len` (a vLLM extension of the model card), and vLLM's version.
+ * A stop-gap: the endpoint model-info client (branch `transport`) replaces it when it lands.
+ * Reference: vllm-field-facts.md §1 (`max_model_len` per model).
+ */
+
+export interface ServedModel {
+  id: string
+  maxModelLen: number | null
+}
+
+/** An answer read as JSON, or why it could not be. */
+export type JsonReply =
+  | { ok: true; status: number; json: unknown }
+  | { ok: false; status: number | null; error: string }
+
+/**
+ * A request with a JSON answer, bounded by `timeoutMs`; never throws.
+ * @example await requestJson('http://127.0.0.1:8000/v1/models', { method: 'GET' }, 'key', 10_000)
+ */
+export async function requestJson(
+  url: string,
+  init: { method: 'GET' | 'POST'; body?: unknown },
+  apiKey: string | undefined,
+  timeoutMs: number,
+): Promise<JsonReply> {
+  let response: Response
+  try {
+    response = await fetch(url, {
+      method: init.method,
+      headers: {
+        ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code
+    return {
+      ok: false,
+      status: null,
+      error: cause ? `${(error as Error).message} (${cause})` : (error as Error).message,
+    }
+  }
+  const text = await response.text()
+  try {
+    return { ok: true, status: response.status, json: JSON.parse(text) }
+  } catch {
+    return {
+      ok: false,
+      status: response.status,
+      error: `HTTP ${response.status}, not JSON: ${text.slice(0, 200)}`,
+    }
+  }
+}
+
+/**
+ * The models of `GET <baseUrl>/models`, or why they could not be read.
+ * @example (await listModels('http://127.0.0.1:8000/v1', undefined, 10_000)).models?.[0]?.maxModelLen
+ */
+export async function listModels(
+  baseUrl: string,
+  apiKey: string | undefined,
+  timeoutMs: number,
+): Promise<{ models: ServedModel[] } | { error: string }> {
+  const reply = await requestJson(`${baseUrl}/models`, { method: 'GET' }, apiKey, timeoutMs)
+  if (!reply.ok) return { error: reply.error }
+  const data = (reply.json as { data?: unknown } | null)?.data
+  if (reply.status !== 200 || !Array.isArray(data))
+    return { error: `HTTP ${reply.status}: no model list in ${JSON.stringify(reply.json).slice(0, 200)}` }
+  const models = data.flatMap((card: { id?: unknown; max_model_len?: unknown }) =>
+    typeof card?.id === 'string'
+      ? [
+          {
+            id: card.id,
+            maxModelLen:
+              Number.isInteger(card.max_model_len) && (card.max_model_len as number) > 0
+                ? (card.max_model_len as number)
+                : null,
+          },
+        ]
+      : [],
+  )
+  return { models }
+}
+
+/**
+ * vLLM's `GET /version` (served at the root, beside `/v1`), or null when the server has none.
+ * @example await serverVersion('http://127.0.0.1:8000/v1', undefined, 10_000) // '0.11.0'
+ */
+export async function serverVersion(
+  baseUrl: string,
+  apiKey: string | undefined,
+  timeoutMs: number,
+): Promise<string | null> {
+  const root = baseUrl.replace(/\/v1$/, '')
+  const reply = await requestJson(`${root}/version`, { method: 'GET' }, apiKey, timeoutMs)
+  const version =
+    reply.ok && reply.status === 200 ? (reply.json as { version?: unknown })?.version : undefined
+  return typeof version === 'string' ? version : null
+}
