@@ -1,7 +1,7 @@
 /**
  * What every results file says about its run, as a reporter sees it at the run's end: when it
  * started and ended, how, which shard (or a merge), the ARBIGRAPH_* settings without secrets, and
- * which arbigraph and Vitest wrote it.
+ * which arbigraph and Vitest wrote it, and what the preflight found on the server.
  */
 import type { TestRunEndReason, Vitest } from 'vitest/node'
 import type { RunInfo } from '../src/contracts/results.ts'
@@ -21,7 +21,17 @@ export function runFacts(vitest: Vitest | undefined, started: Date, reason: Test
     shard: config?.shard ? { index: config.shard.index, count: config.shard.count } : null,
     merged: Boolean(config?.mergeReports),
     env: runEnv(process.env),
+    ...serverOf(vitest),
   }
+}
+
+/** The preflight's server report, handed to the workers by globalSetup (none in a merge). */
+function serverOf(vitest: Vitest | undefined): Pick<RunInfo, 'server'> {
+  for (const project of vitest?.projects ?? []) {
+    const server = project.getProvidedContext().arbigraph?.server
+    if (server) return { server }
+  }
+  return {}
 }
 
 /**

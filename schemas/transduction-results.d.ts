@@ -41,6 +41,7 @@ export interface LongTransductionResultsFile {
     env: {
       [k: string]: string
     }
+    server?: WhatArbigraphDoctorFoundOnAModelServer
   }
   records: LongTransductionDocumentRecord[]
   /**
@@ -48,6 +49,56 @@ export interface LongTransductionResultsFile {
    */
   summary?: {
     [k: string]: unknown
+  }
+}
+/**
+ * What the preflight (`arbigraph doctor` checks) found on the endpoint; absent in a merge.
+ */
+export interface WhatArbigraphDoctorFoundOnAModelServer {
+  /**
+   * The server checked (credentials removed).
+   */
+  baseUrl: string
+  /**
+   * The simulated vLLM profile, or null for a real server.
+   */
+  simulated: string | null
+  model: string | null
+  maxModelLen: number | null
+  /**
+   * `GET /version`, when the server has it.
+   */
+  version: string | null
+  checks: {
+    id: 'models' | 'context' | 'version' | 'native-tool-calls' | 'text-tool-calls' | 'reasoning' | 'overflow'
+    /**
+     * fail = results would be biased for a protocol
+     */
+    status: 'ok' | 'warn' | 'fail' | 'skip'
+    /**
+     * What the probe saw.
+     */
+    detail: string
+    /**
+     * The server flag or setting to change.
+     */
+    fix?: string
+  }[]
+  protocols: {
+    chat: {
+      usable: boolean
+      /**
+       * Why not, naming the flag to change.
+       */
+      reason?: string
+    }
+    text: {
+      usable: boolean
+      /**
+       * Why not, naming the flag to change.
+       */
+      reason?: string
+    }
   }
 }
 export interface LongTransductionDocumentRecord {

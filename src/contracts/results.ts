@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { ArbigraphError, describeZodError } from '../errors.ts'
 import type { CaseRecord } from './case-record.ts'
 import { caseRecordSchema } from './case-record.ts'
+import { serverReportSchema } from './server-report.ts'
 
 export const RESULTS_SCHEMA = 'arbigraph.results/1'
 
@@ -24,6 +25,9 @@ export const runInfoSchema = z
       .describe('The --shard this run covered; null for a whole or merged run.'),
     merged: z.boolean().describe('Written by `vitest --merge-reports` from blob reports.'),
     env: z.record(z.string(), z.string()).describe('ARBIGRAPH_* settings (secrets left out).'),
+    server: serverReportSchema
+      .optional()
+      .describe('What the preflight (`arbigraph doctor` checks) found on the endpoint; absent in a merge.'),
   })
   .strict()
 

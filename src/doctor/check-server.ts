@@ -8,6 +8,7 @@
  */
 import type { ProtocolName } from '../agent/protocols/protocol-env.ts'
 import type { ServerCheck, ServerReport } from '../contracts/server-report.ts'
+import { ArbigraphError } from '../errors.ts'
 import { listModels, serverVersion } from './model-list.ts'
 import type { ProbeTarget } from './probes.ts'
 import { nativeToolCalls, overflowCheck, reasoningCheck, textToolCalls } from './probes.ts'
@@ -118,3 +119,16 @@ export async function checkServer(options: CheckServerOptions): Promise<ServerRe
  */
 export const blockingReason = (server: ServerReport, protocol: ProtocolName): string | undefined =>
   server.protocols[protocol].usable ? undefined : server.protocols[protocol].reason
+
+/**
+ * Why a protocol cannot run against the server, as the error that stops a suite or a run.
+ * @example assertProtocolUsable(server, 'text') // throws 'arbigraph: the text protocol cannot run against http://…: …'
+ */
+export function assertProtocolUsable(server: ServerReport, protocol: ProtocolName): void {
+  const reason = blockingReason(server, protocol)
+  if (reason === undefined) return
+  throw new ArbigraphError(
+    'ARBIGRAPH_BAD_CONFIG',
+    `arbigraph: the ${protocol} protocol cannot run against ${server.baseUrl}: ${reason} (run \`arbigraph doctor\` for the full report)`,
+  )
+}

@@ -14,6 +14,7 @@ import { type HarnessProfileInput, profileFor } from '../agent/profile.ts'
 import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { caseDetailSinkFromEnv } from '../dashboard/case-details.ts'
+import { assertProtocolUsable } from '../doctor/check-server.ts'
 import { ArbigraphError, formatPath } from '../errors.ts'
 import { threadRegistry } from '../generate/generate-chunk.ts'
 import { generateDataset } from '../generate/generate-dataset.ts'
@@ -127,7 +128,12 @@ export function defineSuite(options: SuiteOptions): void {
   describe(`${o.topology}/${categories.join('+')}`, { tags: [o.topology, ...categories] }, async () => {
     const cases = await suiteCases(options)
     const caseDetails = caseDetailSinkFromEnv(process.env)
-    beforeAll(() => registerWithSim(inject('arbigraph'), cases))
+    beforeAll(() => {
+      const context = inject('arbigraph')
+      // The preflight found the server cannot serve this suite's protocol: stop before any case.
+      if (context.server) assertProtocolUsable(context.server, profile.protocol)
+      return registerWithSim(context, cases)
+    })
     for (const c of cases) {
       test.concurrent(c.name, { meta: { arbigraphCase: c.identity } }, async ({ task, signal }) => {
         const context = inject('arbigraph')

@@ -11,12 +11,15 @@ import { writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { TestProject } from 'vitest/node'
+import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
+import { preflight } from '../doctor/preflight.ts'
 import { ArbigraphError } from '../errors.ts'
 import { poolOptionsFromEnv, readPoolEnv } from '../pool/env.ts'
 import { startRequestPool } from '../pool/gateway.ts'
 import { personaNames } from '../sim/create-persona.ts'
 import type { PersonaName } from '../sim/personas/persona.ts'
 import { type SimServer, startSimServer } from '../sim/server.ts'
+import { serverProfileFromEnv } from '../sim/server-profile.ts'
 import type { ArbigraphContext } from './provided-context.ts'
 
 /** ARBIGRAPH_SIM_NOISE: sim:noisy's error multiplier (default 1), e.g. to compare two noise levels. */
@@ -122,6 +125,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     return async () => {}
   }
   const env = readPoolEnv(process.env)
+  const simServer = serverProfileFromEnv(process.env).name
   let sim: SimServer | undefined
   if (env.baseUrls.length === 0) {
     const persona = simPersona(process.env)
@@ -129,12 +133,21 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
       persona,
       seed: process.env.ARBIGRAPH_SIM_SEED ?? 0,
       latencyMs: simLatency(process.env),
+      server: simServer,
       ...simNoise(process.env),
     })
     console.warn(`\n${simBanner(persona)}\n`)
   }
   const desk = sim ? await startCaseDesk(sim) : undefined
   const model = sim?.model ?? env.model ?? (await discoverModel(env.baseUrls[0]!, env.apiKey))
+  // The doctor's checks: a server that would bias the results stops the run before any case.
+  const protocol = protocolFromEnv()
+  const server = await preflight({
+    baseUrls: env.baseUrls,
+    ...(sim ? {} : { model, ...(env.apiKey ? { apiKey: env.apiKey } : {}) }),
+    ...(protocol ? { protocol } : {}),
+    simServer,
+  })
   const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`
   const pool = await startRequestPool(
     poolOptionsFromEnv(env, { runId, ...(sim ? { upstreams: [sim.url] } : {}) }),
@@ -144,6 +157,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     model,
     simulated: sim !== undefined,
     listing: false,
+    server,
     // Each attempt may take the full per-attempt timeout; backoff waits are capped at 60 s.
     turnTimeoutMs: (env.maxRetries + 1) * (env.requestTimeoutMs + 60_000),
     ...(desk ? { simControlUrl: desk.url } : {}),

@@ -4,6 +4,8 @@
  * read ARBIGRAPH_BASE_URL themselves, so the main process decides the endpoint once per run.
  */
 
+import type { ServerReport } from '../contracts/server-report.ts'
+
 /** The run's endpoint as the workers see it. */
 export interface ArbigraphContext {
   /** The request pool's base URL, ending in `/v1`. */
@@ -21,6 +23,8 @@ export interface ArbigraphContext {
    * A client timeout shorter than the pool's retries would give up while the pool still works.
    */
   turnTimeoutMs?: number
+  /** What the preflight (`arbigraph doctor`'s checks) found on the endpoint; absent under `vitest list`. */
+  server?: ServerReport
 }
 
 declare module 'vitest' {

@@ -4,6 +4,7 @@
 import type { Command } from '../command.ts'
 import { checkReferenceCommand } from './check-reference.ts'
 import { compareCommand } from './compare.ts'
+import { doctorCommand } from './doctor.ts'
 import { evalCommand } from './eval.ts'
 import { generateCommand } from './generate.ts'
 import { importGsmSymbolicCommand } from './import-gsm-symbolic.ts'
@@ -17,6 +18,7 @@ import { validateCommand } from './validate.ts'
 import { vizCommand } from './viz.ts'
 
 export {
+  doctorCommand,
   evalCommand,
   generateCommand,
   listCommand,
@@ -43,5 +45,6 @@ export const commands: readonly Command[] = [
   importLeetcodeCommand,
   checkReferenceCommand,
   evalCommand,
+  doctorCommand,
   replayReferenceCommand,
 ]
