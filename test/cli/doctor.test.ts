@@ -1,0 +1,87 @@
+/**
+ * `arbigraph doctor` over real HTTP against the real simulator, one server profile at a time:
+ * it prints its table for every profile, exits 0 when the chosen protocol can run, and exits 1
+ * naming the server flag when it cannot (the text protocol against vLLM's parser engine, the
+ * chat protocol against a server without a tool parser).
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ServerProfileName, SimServer } from '../../src/sim/index.ts'
+import { serverProfileNames, startSimServer } from '../../src/sim/index.ts'
+import { runCli, tempDir } from './run-cli.ts'
+
+const opened: SimServer[] = []
+afterEach(async () => {
+  for (const sim of opened.splice(0)) await sim.close()
+  delete process.env.ARBIGRAPH_PROTOCOL
+  delete process.env.ARBIGRAPH_SIM_SERVER
+})
+
+async function simAs(server: ServerProfileName): Promise<SimServer> {
+  const sim = await startSimServer({ persona: 'sim:noisy', server, maxModelLen: 32768 })
+  opened.push(sim)
+  return sim
+}
+
+const ROWS = ['models', 'context', 'version', 'native-tool-calls', 'text-tool-calls', 'reasoning', 'overflow']
+
+describe('arbigraph doctor', () => {
+  it.each(serverProfileNames)('prints its table against the simulator as %s', async (server) => {
+    const sim = await simAs(server)
+    const protocol = server === 'raw' ? 'text' : 'chat'
+    const run = await runCli(['doctor', '--base-url', sim.url, '--protocol', protocol], tempDir())
+    expect(run.err).toBe('')
+    for (const row of ROWS) expect(run.out).toMatch(new RegExp(`^  ${row} `, 'm'))
+    expect(run.out).toContain('max_model_len 32768')
+    expect(run.out).toContain(`arbigraph-sim.${server}`)
+    expect(run.out).toMatch(/overflow\s+ok\s+max_tokens=32769 → context_length_exceeded/)
+    expect(run.out).toContain(`the ${protocol} protocol can run.`)
+    expect(run.code).toBe(0)
+  })
+
+  it('exits 1 against vllm-engine with ARBIGRAPH_PROTOCOL=text, naming the flag', async () => {
+    const sim = await simAs('vllm-engine')
+    process.env.ARBIGRAPH_PROTOCOL = 'text'
+    const run = await runCli(['doctor', '--base-url', sim.url], tempDir())
+    expect(run.code).toBe(1)
+    expect(run.out).toMatch(/text-tool-calls\s+FAIL/)
+    expect(run.err).toContain('the text protocol would give biased results')
+    expect(run.err).toContain('drop --tool-call-parser and --enable-auto-tool-choice')
+  })
+
+  it('exits 1 against raw with the chat protocol, naming the flags to add', async () => {
+    const sim = await simAs('raw')
+    const run = await runCli(['doctor', '--base-url', sim.url], tempDir())
+    expect(run.code).toBe(1)
+    expect(run.err).toContain('start vLLM with --enable-auto-tool-choice --tool-call-parser qwen3_coder')
+  })
+
+  it('checks the built-in simulator of ARBIGRAPH_SIM_SERVER when no base URL is set, and says so', async () => {
+    process.env.ARBIGRAPH_SIM_SERVER = 'vllm-engine'
+    const run = await runCli(['doctor', '--protocol', 'text'], tempDir())
+    expect(run.out).toContain('(SIMULATED vLLM: vllm-engine)')
+    expect(run.code).toBe(1)
+  })
+
+  it('fails on an unreachable server and on a model the server does not serve', async () => {
+    const sim = await simAs('vllm-legacy')
+    const url = sim.url
+    await sim.close()
+    opened.length = 0
+    const down = await runCli(['doctor', '--base-url', url], tempDir())
+    expect(down.code).toBe(1)
+    expect(down.out).toMatch(/models\s+FAIL\s+cannot list models at http:\/\/127\.0\.0\.1:\d+\/v1\/models/)
+    const other = await simAs('vllm-legacy')
+    const wrong = await runCli(['doctor', '--base-url', other.url, '--model', 'qwen9'], tempDir())
+    expect(wrong.code).toBe(1)
+    expect(wrong.out).toContain('the server does not serve model "qwen9"; it lists: sim:noisy')
+  })
+
+  it('rejects a bad ARBIGRAPH_PROTOCOL and a bad ARBIGRAPH_SIM_SERVER by name', async () => {
+    const bad = await runCli(['doctor', '--protocol', 'xml'], tempDir())
+    expect(bad.code).not.toBe(0)
+    expect(bad.err).toContain('ARBIGRAPH_PROTOCOL: expected "chat" (native tool calls) or "text"')
+    process.env.ARBIGRAPH_SIM_SERVER = 'vllm-2'
+    const server = await runCli(['doctor'], tempDir())
+    expect(server.err).toContain('ARBIGRAPH_SIM_SERVER: unknown simulated server "vllm-2"')
+  })
+})
