@@ -104,6 +104,31 @@ describe('npx vitest run suites/… against the simulator', { timeout: 180_000 }
     expect(output).toMatch(/Test Files\s+1 passed \(1\)/)
   })
 
+  it('records the preflight in run.server and runs the ARBIGRAPH_PROTOCOL protocol against a raw server', async () => {
+    const { code, output, dir } = await run(['suites/chain/math.eval.ts', '-t', 'ConvolutionTask'], {
+      ARBIGRAPH_SIM: 'sim:oracle',
+      ARBIGRAPH_SIM_SERVER: 'raw',
+      ARBIGRAPH_PROTOCOL: 'text',
+    })
+    expect(code, output).toBe(0)
+    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'))
+    expect(results.run.server).toMatchObject({ simulated: 'raw', protocols: { text: { usable: true }, chat: { usable: false } } })
+    expect(results.records.every((r: CaseRecord) => r.protocol === 'text' && r.grade?.correct === true)).toBe(true)
+  })
+
+  it('stops before the first case when the server cannot serve the protocol, naming the flag', async () => {
+    const { code, output, dir } = await run(['suites/chain/math.eval.ts'], {
+      ARBIGRAPH_SIM: 'sim:oracle',
+      ARBIGRAPH_SIM_SERVER: 'vllm-engine',
+      ARBIGRAPH_PROTOCOL: 'text',
+    })
+    expect(code).not.toBe(0)
+    expect(output).toContain('the text protocol cannot run against')
+    expect(output).toContain('drop --tool-call-parser and --enable-auto-tool-choice')
+    expect(existsSync(join(dir, 'stats.json'))).toBe(false)
+    expect(cachedLines(dir)).toBe(0)
+  })
+
   it("-t ConvolutionTask runs only that task's cases", async () => {
     const { code, output, dir } = await run(['suites/chain/math.eval.ts', '-t', 'ConvolutionTask'], {
       ARBIGRAPH_SIM: 'sim:oracle',
