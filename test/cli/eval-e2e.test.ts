@@ -112,8 +112,13 @@ describe('npx vitest run suites/… against the simulator', { timeout: 180_000 }
     })
     expect(code, output).toBe(0)
     const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'))
-    expect(results.run.server).toMatchObject({ simulated: 'raw', protocols: { text: { usable: true }, chat: { usable: false } } })
-    expect(results.records.every((r: CaseRecord) => r.protocol === 'text' && r.grade?.correct === true)).toBe(true)
+    expect(results.run.server).toMatchObject({
+      simulated: 'raw',
+      protocols: { text: { usable: true }, chat: { usable: false } },
+    })
+    expect(results.records.every((r: CaseRecord) => r.protocol === 'text' && r.grade?.correct === true)).toBe(
+      true,
+    )
   })
 
   it('stops before the first case when the server cannot serve the protocol, naming the flag', async () => {
