@@ -60,7 +60,10 @@ export const toolCallRecordSchema = z.object({
 export const turnRecordSchema = z.object({
   index: z.number().int().min(0),
   kind: turnKindSchema,
-  /** `stop`, `length`, `tool_calls`, … as the endpoint reported it; `length` means cut off. */
+  /**
+   * `stop`, `length`, `tool_calls`, … as the endpoint reported it; `length` means cut off (also
+   * when the server said `tool_calls` for a turn that used its whole budget, vLLM's legacy parser).
+   */
   finishReason: z.string().nullable(),
   promptTokens: z.number().int().min(0),
   completionTokens: z.number().int().min(0),
