@@ -72,6 +72,9 @@ async function chat(
   return { message: json.choices[0]!.message!, usage: (json as { usage?: unknown }).usage }
 }
 
+/** Tool probes run with thinking off: a real model then writes the call at once, within budget. */
+const NO_THINKING = { chat_template_kwargs: { enable_thinking: false } }
+
 const callsProbe = (expression: string) =>
   probePrompt(
     `Call the calculator tool once to evaluate ${expression}, written exactly as below.`,
@@ -84,7 +87,7 @@ const callsProbe = (expression: string) =>
  */
 export async function nativeToolCalls(target: ProbeTarget): Promise<ServerCheck & { parsed: boolean }> {
   const id = 'native-tool-calls' as const
-  const reply = await chat(target, callsProbe(PROBE_EXPRESSION), { tools: [calculatorTool] })
+  const reply = await chat(target, callsProbe(PROBE_EXPRESSION), { tools: [calculatorTool], ...NO_THINKING })
   if ('error' in reply) {
     const refused = /tool.choice|tool-call-parser|auto-tool/i.test(reply.error)
     return refused
@@ -119,7 +122,7 @@ export async function nativeToolCalls(target: ProbeTarget): Promise<ServerCheck 
  */
 export async function textToolCalls(target: ProbeTarget, nativeParsed: boolean): Promise<ServerCheck> {
   const id = 'text-tool-calls' as const
-  const reply = await chat(target, callsProbe(PROBE_EXPRESSION), {})
+  const reply = await chat(target, callsProbe(PROBE_EXPRESSION), NO_THINKING)
   if ('error' in reply) return { id, status: 'fail', detail: `the text probe failed: ${reply.error}` }
   const raw = rawOutput(reply.message.content ?? '', reasoningOf(reply.message))
   if (parseToolCalls(raw).some((call) => call.name === 'calculator'))
