@@ -78,11 +78,12 @@ const cString = (text) => {
   module.HEAPU8.set(bytes, at)
   return at
 }
-const entry = wasm.PyDict_GetItemString(
-  wasm.PyModule_GetDict(wasm.PyImport_AddModule(cString('__main__'))),
-  cString('_arbigraph_run'),
-)
-if (!entry) throw new Error('sandbox prelude defines no _arbigraph_run')
+const prelude = wasm.PyModule_GetDict(wasm.PyImport_AddModule(cString('__main__')))
+const [entry, compiler] = ['_arbigraph_run', '_arbigraph_compile'].map((name) => {
+  const fn = wasm.PyDict_GetItemString(prelude, cString(name))
+  if (!fn) throw new Error(`sandbox prelude defines no ${name}`)
+  return fn
+})
 const answerLength = wasm.malloc(4)
 
 // Python-level guards can be bypassed, but the gate keeps Python away from every JS object;
@@ -101,8 +102,8 @@ const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 const failure = (kind, message) => JSON.stringify({ ok: false, kind, message, steps: 0 })
 
-/** Calls `_arbigraph_run(request)`; undefined when it raised or returned no string. */
-function callPrelude(request) {
+/** Calls `fn(text)` of the prelude; undefined when it raised or returned no string. */
+function callPrelude(fn, request) {
   const bytes = encoder.encode(request)
   const at = wasm.malloc(bytes.length)
   if (!at) return undefined
@@ -113,7 +114,7 @@ function callPrelude(request) {
   gate.close()
   let result
   try {
-    result = wasm.PyObject_Call(entry, args, 0)
+    result = wasm.PyObject_Call(fn, args, 0)
   } finally {
     gate.open()
   }
@@ -122,13 +123,31 @@ function callPrelude(request) {
   return decoder.decode(module.HEAPU8.subarray(data, data + module.HEAPU32[answerLength >> 2]))
 }
 
+/** Marshalled code per source (base64), made on a clean heap by `_arbigraph_compile`. */
+const compiled = new Map()
+const MAX_COMPILED = 1024
+
+function compiledCode(source) {
+  if (compiled.has(source)) return compiled.get(source)
+  const code = callPrelude(compiler, source) ?? null
+  // Compiling changed the heap; the call must start from the same bytes as a cache hit.
+  snapshot.restoreMemory(false)
+  if (gate.tripped || code === null) return null
+  if (compiled.size >= MAX_COMPILED) compiled.clear()
+  compiled.set(source, code)
+  return code
+}
+
 const answer = (request) => {
   refused = false
   let text
   try {
+    const code = compiledCode(request.source)
     text = callPrelude(
+      entry,
       JSON.stringify({
         source: request.source,
+        code,
         function: request.function,
         args: request.args ?? [],
         kwargs: request.kwargs ?? {},
@@ -155,6 +174,7 @@ const answer = (request) => {
 // One typical call before the snapshot, so the lazy first-use work of every call (typing's
 // alias caches, the tracer, literal_eval) is done once and kept warm in the snapshot.
 callPrelude(
+  entry,
   JSON.stringify({
     source: 'def warm(a: List[int], k: int) -> Optional[int]:\n    return sorted(a)[k] if a else None',
     function: 'warm',

@@ -18,8 +18,10 @@
 # Reference: docs/research/runtime-options.md §1.3-§1.5, arbigraph-reference-harness.md §7.4.
 
 import ast
+import binascii
 import builtins
 import json
+import marshal
 import os
 import random
 import sys
@@ -146,9 +148,20 @@ def _classify(error):
     return _error("python-exception", f"{type(error).__name__}: {error}")
 
 
-def _call(source, function, args, kwargs, budget):
-    # Compiled before tracing starts, so compiling costs no steps.
-    code = compile(source, _TASK_FILE, "exec")
+def _arbigraph_compile(source):
+    # Run by the child on a clean heap, before any task code: the child keeps the marshalled
+    # code per source, because compiling costs more than a whole call and the heap (with any
+    # cache in it) is put back after every call. None: let the call raise the SyntaxError.
+    try:
+        return binascii.b2a_base64(marshal.dumps(compile(source, _TASK_FILE, "exec")), newline=False).decode()
+    except BaseException:  # noqa: BLE001
+        return None
+
+
+def _call(source, code, function, args, kwargs, budget):
+    # Loaded before tracing starts, so it costs no steps; always loaded from the marshalled
+    # form, so a call runs on the same heap whether or not its source was seen before.
+    code = compile(source, _TASK_FILE, "exec") if code is None else marshal.loads(binascii.a2b_base64(code))
     namespace = dict(_base)
     namespace["__builtins__"] = dict(_task_builtins)
     namespace["__name__"] = "__task__"
@@ -174,7 +187,7 @@ def _arbigraph_run(request_json):
     before_args = [repr(a) for a in args]
     before_kwargs = {k: repr(v) for k, v in kwargs.items()}
     try:
-        result = _call(source, function, args, kwargs, budget)
+        result = _call(source, request.get("code"), function, args, kwargs, budget)
         if _state["violation"] is not None or _state["over"]:
             raise SandboxViolation()
         text = repr(result)
