@@ -39,7 +39,7 @@ export const CHROMIUM_ARGS = [
 /**
  * How long any page wait may take before it counts as a hang. Generous, because on a loaded
  * machine rendering a page (Graphviz in WebAssembly included) can take many seconds; still below
- * the unit project's 60 s test timeout, so a hang fails with Playwright's message naming the wait.
+ * the unit project's test timeout, so a hang fails with Playwright's message naming the wait.
  */
 const PAGE_WAIT_MS = 45_000
 
