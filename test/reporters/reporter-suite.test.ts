@@ -55,7 +55,7 @@ beforeAll(async () => {
     ARBIGRAPH_RESULTS: out('merged.json'),
     ARBIGRAPH_GATE: 'chain/math.n>=1,baseline/gsm.n>=1',
   })
-}, 120_000)
+}, 240_000) // seven child Vitest runs at once: generous for a loaded machine
 
 describe('reporters on a real Vitest run', () => {
   it('print the table even with --reporter=dot, naming the simulated model loudly', async () => {
