@@ -27,7 +27,7 @@ import {
 } from '../../generate/regeneration.ts'
 import { decodeInstance, decodeManifest, encodeInstance } from '../../io/dataset.ts'
 import type { Registry } from '../../registry.ts'
-import { existingFile, intFlag, parseCommandArgs } from '../args.ts'
+import { existingFile, intFlag, parseCommandArgs, usageError } from '../args.ts'
 import type { Command } from '../command.ts'
 import { usePoolFlags } from './generate.ts'
 import { dataflowIssues, issue, registryIssues, structureIssues } from './instance-issues.ts'
@@ -223,6 +223,8 @@ export const validateCommand: Command = {
     const file = positionals[0]!
     const sample = intFlag('validate', 'sample', values.sample as string | undefined, { min: 1 })
     const sampleSeed = typeof values['sample-seed'] === 'string' ? values['sample-seed'] : undefined
+    if (sampleSeed !== undefined && sample === undefined)
+      throw usageError('validate', '--sample-seed chooses the instances of --sample <n>; give --sample too')
     const pools = usePoolFlags(values, io.cwd).pools ?? {}
     const registry = await cliRegistry(io)
     const { count, problems, regeneration } = await validateDataset(existingFile(io.cwd, file), registry, {
