@@ -9,10 +9,9 @@
  * ends it; (D) otherwise every call runs and its result goes back. A turn after a repair prompt
  * gets the repair token budget. The three budgets are separate: a run of cut-off turns longer
  * than the cutoff budget goes on with answers repairs (rule C). A turn is cut off, as in the
- * reference, when its output reached the turn's max_tokens: `finish_reason: length`, or `usage`
- * counting max_tokens on a turn that did not finish `stop` (e.g. a call cut off mid-markup that a
- * vLLM parser still reports as `tool_calls`); a `stop` on the last allowed token is the end of
- * the turn's text, which the reference's re-tokenizing (no special tokens) does not count.
+ * reference, when its output reached the turn's max_tokens: the protocol reports that as
+ * `finish_reason: length` (the chat protocol also for a `tool_calls` finish that used the whole
+ * budget, vLLM's legacy parser on a cut-off call).
  * Reference: docs/research/arbigraph-reference-harness.md §1.7, §1.8, §2.4, §1.13.
  */
 import type OpenAI from 'openai'
@@ -231,22 +230,10 @@ function transcriptOf(run: Run, status: AgentStatus, error?: string): Transcript
   }
 }
 
-/**
- * Whether a turn's output reached its token budget (see the file header).
- * @example isCutOff({ finishReason: 'tool_calls', completionTokens: 16384 }, 16384) // true
- */
-export function isCutOff(
-  reply: Pick<TurnReply, 'finishReason' | 'completionTokens'>,
-  maxTokens: number,
-): boolean {
-  if (reply.finishReason === 'length') return true
-  return reply.finishReason !== 'stop' && reply.completionTokens >= maxTokens
-}
-
-function factsOf(run: Run, reply: TurnReply, maxTokens: number): TurnFacts {
+function factsOf(run: Run, reply: TurnReply): TurnFacts {
   return {
     calls: reply.calls,
-    cutoff: isCutOff(reply, maxTokens),
+    cutoff: reply.finishReason === 'length',
     missing: run.expected.filter((name) => run.answers[name] === undefined),
     looksLikeToolCall: reply.malformedCalls || looksLikeToolCall(reply.scanText),
     hasBox: reply.scanText.includes('\\boxed'),
@@ -282,7 +269,7 @@ export async function runToolAgent(options: ToolAgentOptions): Promise<Transcrip
     if (sent.overflow) return transcriptOf(run, 'context_length_exceeded', sent.message)
     const reply = protocol.readReply(sent.completion, maxTokens)
     const turn = recordTurn(run, kind, reply, sent)
-    const facts = factsOf(run, reply, maxTokens)
+    const facts = factsOf(run, reply)
     const decision = decideTurn(run.state, facts, profile)
     if (decision.action === 'tools') {
       runCalls(run, turn, reply, decision.calls)
