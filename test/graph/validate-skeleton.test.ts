@@ -119,7 +119,11 @@ describe('validateSkeleton', () => {
   })
 
   it('refuses a side input of a downstream task that feeds no target', () => {
-    const g = createSkeleton().task('t1').task('x').pack('k', { from: ['t1', 'x'] }).task('t2', { from: 'k' })
+    const g = createSkeleton()
+      .task('t1')
+      .task('x')
+      .pack('k', { from: ['t1', 'x'] })
+      .task('t2', { from: 'k' })
     const issues = validateSkeleton(g.target('t1'))
     expect(formatSkeletonIssues(issues)).toBe(
       'nodes[1] ("x"): is neither upstream nor downstream of a target ("t1"); connect it to a target\'s inputs or outputs, declare it a target, or remove it (a distractor is a task with no edges)',
