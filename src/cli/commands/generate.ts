@@ -116,22 +116,25 @@ async function buildSpec(
     seed: typeof values.seed === 'string' ? values.seed : '0',
     ...(values['repeat-templates'] ? { repeatTemplates: true } : {}),
     ...(maxAttempts !== undefined ? { maxAttempts } : {}),
-    ...poolsOf(values, io.cwd),
+    ...loadedPools(io.cwd),
   }
 }
 
+const POOL_FLAGS = [
+  ['python', 'python-pool', PYTHON_POOL_ENV],
+  ['gsm', 'gsm-pool', GSM_POOL_ENV],
+] as const
+
 /**
- * The task pools this run reads (`--python-pool`, `--gsm-pool`), recorded in the manifest by file
- * name and SHA-256 so that a regeneration can check it has the same pool.
+ * The task pools this run reads (from `--python-pool` / `--gsm-pool`, or the variables they set),
+ * recorded in the manifest by file name and SHA-256 so that a regeneration can check it has the
+ * same pool.
  */
-function poolsOf(values: ParsedArgs['values'], cwd: string): Pick<GenerateSpec, 'pools'> {
+function loadedPools(cwd: string): Pick<GenerateSpec, 'pools'> {
   const pools: NonNullable<GenerateSpec['pools']> = {}
-  for (const [category, flag] of [
-    ['python', 'python-pool'],
-    ['gsm', 'gsm-pool'],
-  ] as const) {
-    const path = values[flag]
-    if (typeof path !== 'string') continue
+  for (const [category, , env] of POOL_FLAGS) {
+    const path = process.env[env]
+    if (!path) continue
     const file = existingFile(cwd, path)
     pools[category] = {
       file: basename(file),
@@ -139,6 +142,20 @@ function poolsOf(values: ParsedArgs['values'], cwd: string): Pick<GenerateSpec, 
     }
   }
   return Object.keys(pools).length > 0 ? { pools } : {}
+}
+
+/**
+ * Points the python and gsm categories at the pool files of `--python-pool` / `--gsm-pool` (set
+ * before any registry is built: the categories read it, and worker threads inherit it) and
+ * returns the pools in use as a manifest records them.
+ * @example usePoolFlags({ 'python-pool': 'pool.json' }, cwd) // { pools: { python: { file: 'pool.json', sha256: '…' } } }
+ */
+export function usePoolFlags(values: ParsedArgs['values'], cwd: string): Pick<GenerateSpec, 'pools'> {
+  for (const [, flag, env] of POOL_FLAGS) {
+    const path = values[flag]
+    if (typeof path === 'string') process.env[env] = existingFile(cwd, path)
+  }
+  return loadedPools(cwd)
 }
 
 /**
@@ -211,13 +228,7 @@ export const generateCommand: Command = {
       names: 'the topology name',
     })
     if (typeof values.out !== 'string') throw usageError('generate', 'missing --out <file.jsonl>')
-    // Set before any registry is built: the python category reads it, and worker threads inherit it.
-    if (typeof values['python-pool'] === 'string') {
-      process.env[PYTHON_POOL_ENV] = existingFile(io.cwd, values['python-pool'])
-    }
-    if (typeof values['gsm-pool'] === 'string') {
-      process.env[GSM_POOL_ENV] = existingFile(io.cwd, values['gsm-pool'])
-    }
+    usePoolFlags(values, io.cwd)
     const spec = await buildSpec(positionals[0]!, values, io)
     const workers = intFlag('generate', 'workers', values.workers as string | undefined, { min: 1 }) ?? 1
     const out = resolve(io.cwd, values.out)
