@@ -9,11 +9,11 @@ export interface CliIo {
   cwd: string
 }
 
+/** A command's implementation; its one-line summary lives in `commands/index.ts`. */
 export interface Command {
   name: string
-  summary: string
   usage: string
   /** Usage for a sub-form of the command (e.g. `generate transduction`); @default usage */
-  usageFor?(argv: readonly string[]): string | undefined
+  usageFor?(argv: readonly string[]): string | undefined | Promise<string | undefined>
   run(argv: string[], io: CliIo): Promise<number>
 }

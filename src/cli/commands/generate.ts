@@ -17,7 +17,6 @@ import { getTopology } from '../../registry.ts'
 import type { ParsedArgs } from '../args.ts'
 import { existingFile, intFlag, parseCommandArgs, usageError } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
-import { generateTransductionUsage, runGenerateTransduction } from './generate-transduction.ts'
 import { cliRegistry, optionFlag, topologyOptionKeys } from './list.ts'
 
 const FLAGS = {
@@ -171,7 +170,6 @@ export function progressPrinter(
  */
 export const generateCommand: Command = {
   name: 'generate',
-  summary: 'Generate a dataset file for a topology (baseline, forgetting, chain, multichain, dag, random).',
   usage: [
     'Usage: arbigraph generate <topology> [options] --out <file.jsonl>',
     '',
@@ -201,10 +199,16 @@ export const generateCommand: Command = {
     '',
     'Long-Transduction documents: arbigraph generate transduction --help',
   ].join('\n'),
-  usageFor: (argv) => (argv[0] === 'transduction' ? generateTransductionUsage : undefined),
+  // Long-Transduction (and its tokenizer) is imported only for `generate transduction`.
+  usageFor: async (argv) =>
+    argv[0] === 'transduction'
+      ? (await import('./generate-transduction.ts')).generateTransductionUsage
+      : undefined,
   async run(argv, io) {
     // Long-Transduction has its own grid and flags, so it takes over before topology parsing.
-    if (argv[0] === 'transduction') return runGenerateTransduction(argv.slice(1), io)
+    if (argv[0] === 'transduction') {
+      return (await import('./generate-transduction.ts')).runGenerateTransduction(argv.slice(1), io)
+    }
     const { values, positionals } = parseCommandArgs('generate', argv, FLAGS, {
       min: 1,
       max: 1,

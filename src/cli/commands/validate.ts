@@ -241,7 +241,6 @@ const PRINT_LIMIT = 50
  */
 export const validateCommand: Command = {
   name: 'validate',
-  summary: 'Check a dataset file: schemas, structure, and every ground truth recomputed.',
   usage: [
     'Usage: arbigraph validate <dataset.jsonl>',
     '',
