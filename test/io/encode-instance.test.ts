@@ -33,7 +33,7 @@ describe('encodeInstance', () => {
   })
 
   it('keeps floats, nested parameters and integers beyond 2^53 as the codec does', async () => {
-    const { instances } = await generateDataset(specs.dag, { registry })
+    const { instances } = await generateDataset(snapshotSpecs.dag!, { registry })
     const base = instances[0]!
     const node = base.nodes[0]!
     const instance = {
