@@ -7,6 +7,7 @@ import { dashboardReporter, resolveDashboardOptions } from './dashboard.ts'
 import { gateReporter } from './gate.ts'
 import { markdownSummaryReporter } from './markdown-summary.ts'
 import type { ResolvedReporterOptions } from './options.ts'
+import { progressReporter } from './progress.ts'
 import { resultsJsonReporter } from './results-json.ts'
 import { summaryTableReporter } from './summary-table.ts'
 import { transductionReporter } from './transduction.ts'
@@ -28,7 +29,7 @@ export { resolveTransductionOptions, transductionReporter } from './transduction
  * @example vitest.config.reporters.push(...arbigraphReporters(resolveReporterOptions({}, process.env)))
  */
 export function arbigraphReporters(options: ResolvedReporterOptions): Reporter[] {
-  const reporters: Reporter[] = []
+  const reporters: Reporter[] = [progressReporter()]
   if (options.table) reporters.push(summaryTableReporter({ byTask: options.byTask }))
   if (options.results !== false) reporters.push(resultsJsonReporter({ path: options.results }))
   if (options.markdown !== false || options.stepSummary !== false)

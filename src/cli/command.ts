@@ -7,6 +7,12 @@ export interface CliIo {
   err(line: string): void
   /** Working directory for relative paths. */
   cwd: string
+  /**
+   * Whether stdout is a terminal; progress is redrawn often there, and in a log (CI) it is a
+   * plain line at most every 10 s.
+   * @default false
+   */
+  isTTY?: boolean
 }
 
 /** A command's implementation; its one-line summary lives in `commands/index.ts`. */

@@ -17,6 +17,7 @@ export const processIo = (): CliIo => ({
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
   cwd: process.cwd(),
+  isTTY: process.stdout.isTTY === true,
 })
 
 /**

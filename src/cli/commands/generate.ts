@@ -14,6 +14,7 @@ import type { GenerateSpec } from '../../contracts/dataset.ts'
 import { ArbigraphError } from '../../errors.ts'
 import { writeGeneratedDataset } from '../../generate/generate-dataset.ts'
 import { getTopology } from '../../registry.ts'
+import { PROGRESS_INTERVAL_MS, progressLine, throttle } from '../../report/progress-line.ts'
 import type { ParsedArgs } from '../args.ts'
 import { existingFile, intFlag, parseCommandArgs, usageError } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
@@ -141,7 +142,9 @@ function poolsOf(values: ParsedArgs['values'], cwd: string): Pick<GenerateSpec, 
 }
 
 /**
- * A progress callback printing at most about once a second, and at every 10% step.
+ * A progress callback. On a terminal it prints at most about once a second and at every 10%
+ * step; in a log (CI, a pipe) a plain line with rate and ETA at most every 10 s. Both print the
+ * last one.
  * @example const onProgress = progressPrinter(io); onProgress(64, 640)
  */
 export function progressPrinter(
@@ -149,6 +152,14 @@ export function progressPrinter(
   now: () => number = Date.now,
 ): (done: number, total: number) => void {
   const start = now()
+  if (io.isTTY !== true) {
+    const due = throttle(PROGRESS_INTERVAL_MS, now)
+    return (done, total) => {
+      if (due() || done === total) {
+        io.err(progressLine({ done, total, elapsedMs: now() - start, unit: 'instances' }))
+      }
+    }
+  }
   let lastTime = start
   let lastStep = 0
   return (done, total) => {
