@@ -19,6 +19,7 @@ export { gateReporter } from './gate.ts'
 export { markdownSummaryReporter } from './markdown-summary.ts'
 export type { ArbigraphReporterOptions } from './options.ts'
 export { resolveReporterOptions } from './options.ts'
+export { type ProgressReporterOptions, progressReporter } from './progress.ts'
 export { resultsJsonReporter } from './results-json.ts'
 export { summaryTableReporter } from './summary-table.ts'
 export type { TransductionReporterOptions } from './transduction.ts'
@@ -29,8 +30,9 @@ export { resolveTransductionOptions, transductionReporter } from './transduction
  * @example vitest.config.reporters.push(...arbigraphReporters(resolveReporterOptions({}, process.env)))
  */
 export function arbigraphReporters(options: ResolvedReporterOptions): Reporter[] {
-  const reporters: Reporter[] = [progressReporter()]
+  const reporters: Reporter[] = []
   if (options.table) reporters.push(summaryTableReporter({ byTask: options.byTask }))
+  if (options.table) reporters.push(progressReporter())
   if (options.results !== false) reporters.push(resultsJsonReporter({ path: options.results }))
   if (options.markdown !== false || options.stepSummary !== false)
     reporters.push(
