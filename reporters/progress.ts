@@ -11,6 +11,8 @@ import {
   progressLine,
   throttle,
 } from '../src/report/progress-line.ts'
+import { identityFromTest } from './collect-records.ts'
+import { isTransductionTest } from './collect-transduction-records.ts'
 
 export interface ProgressReporterOptions {
   /**
@@ -35,22 +37,28 @@ export interface ProgressReporterOptions {
   isTTY?: boolean
 }
 
-/** The cell and outcome a finished case reports through its meta, when it is an arbigraph case. */
-interface CaseOutcome {
-  cell: string
-  correct: boolean | undefined
-}
-
-function outcomeOf(test: TestCase): CaseOutcome | undefined {
+/**
+ * The cell of a finished ArbiGraph case and how it went: `correct` true/false for a graded
+ * answer, `infra` for an infrastructure error (a failed test, or a record without a grade).
+ * Undefined for a test that is not an ArbiGraph case (Long-Transduction, a plain test).
+ */
+function outcomeOf(test: TestCase): { cell: string; correct?: boolean; infra?: true } | undefined {
+  if (isTransductionTest(test)) return undefined
   const meta = test.meta() as {
     arbigraph?: { topology?: string; category?: string; grade?: { correct?: boolean } | null }
     arbigraphCase?: { topology?: string; category?: string }
   }
+  const failed = test.result().state === 'failed'
+  if (!failed && meta.arbigraph === undefined) return undefined
   const where = meta.arbigraph ?? meta.arbigraphCase
-  if (where?.topology === undefined || where.category === undefined) return undefined
+  const { topology, category } =
+    where?.topology !== undefined && where.category !== undefined
+      ? { topology: where.topology, category: where.category }
+      : identityFromTest(test)
+  const cell = `${topology}/${category}`
   // A failed test is an infrastructure error (a wrong answer never fails a test).
-  const grade = test.result().state === 'failed' ? null : meta.arbigraph?.grade
-  return { cell: `${where.topology}/${where.category}`, correct: grade ? grade.correct === true : undefined }
+  const grade = failed ? null : meta.arbigraph?.grade
+  return grade ? { cell, correct: grade.correct === true } : { cell, infra: true }
 }
 
 const runs = (test: TestCase) => test.options.mode === 'run' || test.options.mode === 'only'
@@ -95,7 +103,7 @@ export function progressReporter(options: ProgressReporterOptions = {}): Reporte
           cell = { cell: outcome.cell, correct: 0, graded: 0, infraErrors: 0 }
           cells.set(outcome.cell, cell)
         }
-        if (outcome.correct === undefined) cell.infraErrors++
+        if (outcome.infra) cell.infraErrors++
         else {
           cell.graded++
           if (outcome.correct) cell.correct++

@@ -16,6 +16,9 @@ interface FakeCase {
 const testCase = (c: FakeCase) =>
   ({
     options: { mode: c.mode ?? 'run' },
+    name: 'Task #0',
+    fullName: 'Task #0',
+    module: { moduleId: '/p/suites/dag/python.eval.ts', relativeModuleId: 'suites/dag/python.eval.ts' },
     result: () => ({ state: c.state }),
     meta: () =>
       c.topology === undefined
@@ -70,6 +73,29 @@ describe('progressReporter', () => {
     expect(lines[1]).toBe(
       'progress: 4/4 cases (100.0%), 0.2 cases/s, elapsed 20s, ETA 0s; baseline/gsm no grades yet, 2 infra errors; chain/math 50.0% (1/2)',
     )
+  })
+
+  it('counts a test that failed before writing a record under the cell of its file', () => {
+    const { reporter, lines, clock } = run()
+    reporter.onTestRunStart?.([])
+    clock(10_000)
+    reporter.onTestCaseResult?.(testCase({ state: 'failed' }))
+    expect(lines).toEqual([
+      'progress: 1/1 cases (100.0%), 0.1 cases/s, elapsed 10s, ETA 0s; dag/python no grades yet, 1 infra errors',
+    ])
+  })
+
+  it('counts Long-Transduction documents and plain passing tests as done, in no cell', () => {
+    const { reporter, lines, clock } = run()
+    reporter.onTestRunStart?.([])
+    const document = {
+      ...testCase({ state: 'passed' }),
+      meta: () => ({ arbigraphTransduction: { score: 1 } }),
+    } as unknown as TestCase
+    reporter.onTestCaseResult?.(document)
+    clock(10_000)
+    reporter.onTestCaseResult?.(testCase({ state: 'passed' }))
+    expect(lines).toEqual(['progress: 2/2 cases (100.0%), 0.2 cases/s, elapsed 10s, ETA 0s'])
   })
 
   it('prints nothing on a terminal', () => {
