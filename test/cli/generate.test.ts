@@ -21,7 +21,9 @@ describe('arbigraph generate', () => {
   it('writes the dataset, reports the path and count, and shows progress on stderr', async () => {
     const cwd = tempDir()
     const run = await runCli([...chainArgs, '--out', 'out/chain.jsonl'], cwd)
-    expect(run.err).toMatch(/generated 4\/4 \(100%, [\d.]+ instances\/s\)/)
+    expect(run.err).toMatch(
+      /^progress: 4\/4 instances \(100\.0%\), [\d.]+ instances\/s, elapsed \d+s, ETA 0s$/m,
+    )
     expect(run.code).toBe(0)
     expect(run.out).toBe('wrote 4 instances to out/chain.jsonl')
     const lines = readFileSync(join(cwd, 'out/chain.jsonl'), 'utf8').trimEnd().split('\n')
@@ -221,6 +223,7 @@ describe('arbigraph generate', () => {
         'x.jsonl',
       ],
       cwd,
+      { isTTY: true },
     )
     expect(run.err).toMatch(/generated [1-3]\/6/)
     expect(run.err).toContain('Bad')
@@ -253,10 +256,11 @@ describe('arbigraph generate', () => {
 })
 
 describe('progressPrinter', () => {
-  it('prints at 10% steps or after a second, and always at the end', () => {
+  it('on a terminal prints at 10% steps or after a second, and always at the end', () => {
     const lines: string[] = []
     let clock = 0
-    const progress = progressPrinter({ out: () => {}, err: (l) => lines.push(l), cwd: '.' }, () => clock)
+    const io = { out: () => {}, err: (l: string) => lines.push(l), cwd: '.', isTTY: true }
+    const progress = progressPrinter(io, () => clock)
     for (let done = 1; done <= 100; done++) {
       clock += 5
       progress(done, 100)
@@ -266,5 +270,22 @@ describe('progressPrinter', () => {
     clock += 5000
     progress(100, 100)
     expect(lines).toHaveLength(11)
+  })
+})
+
+describe('progressPrinter in a log (not a terminal)', () => {
+  it('prints a plain line at most every 10 s of the clock, and the last one', () => {
+    const lines: string[] = []
+    let clock = 0
+    const progress = progressPrinter({ out: () => {}, err: (l) => lines.push(l), cwd: '.' }, () => clock)
+    for (let done = 1; done <= 100; done++) {
+      clock += 250
+      progress(done, 100)
+    }
+    expect(lines).toEqual([
+      'progress: 40/100 instances (40.0%), 4.0 instances/s, elapsed 10s, ETA 15s',
+      'progress: 80/100 instances (80.0%), 4.0 instances/s, elapsed 20s, ETA 5s',
+      'progress: 100/100 instances (100.0%), 4.0 instances/s, elapsed 25s, ETA 0s',
+    ])
   })
 })

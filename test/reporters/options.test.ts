@@ -46,7 +46,7 @@ describe('reporter options', () => {
 
   it('give one reporter per enabled output, the gate last', () => {
     const all = resolveReporterOptions({ gate: '*.n>=1' }, {})
-    expect(arbigraphReporters(all)).toHaveLength(6)
+    expect(arbigraphReporters(all)).toHaveLength(7)
     const none = resolveReporterOptions({ results: false, markdown: false, table: false }, {})
     expect(arbigraphReporters(none)).toEqual([])
   })
@@ -57,7 +57,7 @@ describe('reporter options', () => {
     const reporters: unknown[] = ['default']
     const hook = plugin.configureVitest as (ctx: unknown) => void
     hook({ vitest: { config: { reporters } } })
-    expect(reporters).toHaveLength(2)
+    expect(reporters).toHaveLength(3)
     expect(reporters[0]).toBe('default')
   })
 })

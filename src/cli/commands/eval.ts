@@ -38,7 +38,6 @@ export const evalRoot = (cwd: string): string => (existsSync(resolve(cwd, 'suite
  */
 export const evalCommand: Command = {
   name: 'eval',
-  summary: 'Run benchmark suites (Vitest) against a model endpoint or the simulator',
   usage: `arbigraph eval [suites…] [options]
 
 Runs suites/**/*.eval.ts (of the working directory when it has a suites/ folder, else the

@@ -14,10 +14,10 @@ import type { GenerateSpec } from '../../contracts/dataset.ts'
 import { ArbigraphError } from '../../errors.ts'
 import { writeGeneratedDataset } from '../../generate/generate-dataset.ts'
 import { getTopology } from '../../registry.ts'
+import { PROGRESS_INTERVAL_MS, progressLine, throttle } from '../../report/progress-line.ts'
 import type { ParsedArgs } from '../args.ts'
 import { existingFile, intFlag, parseCommandArgs, usageError } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
-import { generateTransductionUsage, runGenerateTransduction } from './generate-transduction.ts'
 import { cliRegistry, optionFlag, topologyOptionKeys } from './list.ts'
 
 const FLAGS = {
@@ -159,7 +159,9 @@ export function usePoolFlags(values: ParsedArgs['values'], cwd: string): Pick<Ge
 }
 
 /**
- * A progress callback printing at most about once a second, and at every 10% step.
+ * A progress callback. On a terminal it prints at most about once a second and at every 10%
+ * step; in a log (CI, a pipe) a plain line with rate and ETA at most every 10 s. Both print the
+ * last one.
  * @example const onProgress = progressPrinter(io); onProgress(64, 640)
  */
 export function progressPrinter(
@@ -167,6 +169,14 @@ export function progressPrinter(
   now: () => number = Date.now,
 ): (done: number, total: number) => void {
   const start = now()
+  if (io.isTTY !== true) {
+    const due = throttle(PROGRESS_INTERVAL_MS, now)
+    return (done, total) => {
+      if (due() || done === total) {
+        io.err(progressLine({ done, total, elapsedMs: now() - start, unit: 'instances' }))
+      }
+    }
+  }
   let lastTime = start
   let lastStep = 0
   return (done, total) => {
@@ -188,7 +198,6 @@ export function progressPrinter(
  */
 export const generateCommand: Command = {
   name: 'generate',
-  summary: 'Generate a dataset file for a topology (baseline, forgetting, chain, multichain, dag, random).',
   usage: [
     'Usage: arbigraph generate <topology> [options] --out <file.jsonl>',
     '',
@@ -218,10 +227,16 @@ export const generateCommand: Command = {
     '',
     'Long-Transduction documents: arbigraph generate transduction --help',
   ].join('\n'),
-  usageFor: (argv) => (argv[0] === 'transduction' ? generateTransductionUsage : undefined),
+  // Long-Transduction (and its tokenizer) is imported only for `generate transduction`.
+  usageFor: async (argv) =>
+    argv[0] === 'transduction'
+      ? (await import('./generate-transduction.ts')).generateTransductionUsage
+      : undefined,
   async run(argv, io) {
     // Long-Transduction has its own grid and flags, so it takes over before topology parsing.
-    if (argv[0] === 'transduction') return runGenerateTransduction(argv.slice(1), io)
+    if (argv[0] === 'transduction') {
+      return (await import('./generate-transduction.ts')).runGenerateTransduction(argv.slice(1), io)
+    }
     const { values, positionals } = parseCommandArgs('generate', argv, FLAGS, {
       min: 1,
       max: 1,

@@ -205,7 +205,6 @@ export async function replayReference(path: string): Promise<{ sample: Sample; d
  */
 export const replayReferenceCommand: Command = {
   name: 'replay-reference',
-  summary: 'Replay a reference results file through our harness and compare every decision',
   usage: `arbigraph replay-reference <results.json> [--quiet]
 
 Serves each recorded sample's model turns from the simulator ("replay" persona), runs our agent

@@ -25,7 +25,6 @@ const FLAGS = {
 
 export const reportCommand: Command = {
   name: 'report',
-  summary: 'Recompute the report (table, Markdown, gate) from a results file.',
   usage: [
     'Usage: arbigraph report <results.json> [--by-task] [--markdown] [--gate RULES] [--html DIR]',
     '',

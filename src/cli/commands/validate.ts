@@ -195,7 +195,6 @@ const PRINT_LIMIT = 50
  */
 export const validateCommand: Command = {
   name: 'validate',
-  summary: 'Check a dataset file: schemas, structure, every ground truth recomputed, instances regenerated.',
   usage: [
     'Usage: arbigraph validate <dataset.jsonl> [--sample <n> [--sample-seed <s>]]',
     '                          [--python-pool <file>] [--gsm-pool <file>]',
