@@ -10,23 +10,20 @@ import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
 import { resolveDashboardOptions } from '../../reporters/dashboard.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
-import { envFlag, envInteger, envText, formatEnvIssues } from '../env-fields.ts'
+import { envFlag, envText, formatEnvIssues } from '../env-fields.ts'
 import { ArbigraphError } from '../errors.ts'
 import { ensureDir } from '../io/ensure-dir.ts'
 import { poolEnvShape } from '../pool/env.ts'
+import { pythonWorkersShape } from '../python-workers.ts'
 import { simEnvShape } from './sim-env.ts'
 import { suiteEnvShape } from './suite-env.ts'
 import { transductionEnvShape } from './transduction-env.ts'
-
-/** The most Python interpreters a pool may start (the sandbox pool's own limit). */
-const MAX_PYTHON_WORKERS = 64
 
 const outputEnvShape = {
   ARBIGRAPH_RESULTS: envText,
   ARBIGRAPH_MARKDOWN: envText,
   ARBIGRAPH_CASES: envText,
   ARBIGRAPH_DASHBOARD_DIR: envText,
-  ARBIGRAPH_PYTHON_WORKERS: envInteger('a number of Python interpreters', 1, undefined, MAX_PYTHON_WORKERS),
   ARBIGRAPH_ALLOW_SIMULATED: envFlag,
   ARBIGRAPH_DEBUG: envFlag,
 }
@@ -37,6 +34,7 @@ export const runEnvSchema = z.object({
   ...simEnvShape,
   ...suiteEnvShape,
   ...transductionEnvShape,
+  ...pythonWorkersShape,
   ...outputEnvShape,
 })
 
@@ -97,18 +95,4 @@ export function checkRunSettings(
       problems.push(...problem(() => ensureDir(folder, what)))
   if (problems.length > 0) throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', problems.join('\n'))
   return (parsed as { data: RunEnv }).data
-}
-
-/**
- * ARBIGRAPH_PYTHON_WORKERS, for the shared Python pool; undefined when unset.
- * @example pythonWorkersFromEnv({ ARBIGRAPH_PYTHON_WORKERS: '4' }) // 4
- */
-export function pythonWorkersFromEnv(
-  env: Record<string, string | undefined> = process.env,
-): number | undefined {
-  const parsed = z
-    .object({ ARBIGRAPH_PYTHON_WORKERS: outputEnvShape.ARBIGRAPH_PYTHON_WORKERS })
-    .safeParse(env)
-  if (!parsed.success) throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', formatEnvIssues(parsed.error))
-  return parsed.data.ARBIGRAPH_PYTHON_WORKERS
 }
