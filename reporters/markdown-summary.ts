@@ -14,7 +14,6 @@ import { simulatedGateRefusal } from '../src/metrics/simulated-gate.ts'
 import { summarize } from '../src/metrics/summarize.ts'
 import { formatMarkdown } from '../src/report/format-markdown.ts'
 import { collectRecords } from './collect-records.ts'
-import { hasTransductionTests } from './collect-transduction-records.ts'
 
 export interface MarkdownSummaryOptions {
   /**
@@ -48,7 +47,8 @@ export function markdownSummaryReporter(options: MarkdownSummaryOptions = {}): R
       const { path = 'out/summary.md', stepSummary = false, gate = null } = options
       if (path === false && stepSummary === false) return
       const records = collectRecords(modules)
-      if (records.length === 0 && hasTransductionTests(modules)) return // transduction-only run
+      // A transduction-only run, or one that produced no record, leaves an earlier summary alone.
+      if (records.length === 0) return
       const summary = summarize(records, { byTask: gate !== null && needsTasks(gate) })
       const refused = simulatedGateRefusal({ model: modelLabel(records), simulated: isSimulated(records) })
       const verdict = gate && {
