@@ -10,11 +10,13 @@ import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
 import { resolveDashboardOptions } from '../../reporters/dashboard.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
+import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
 import { envFlag, envText, formatEnvIssues } from '../env-fields.ts'
 import { ArbigraphError } from '../errors.ts'
 import { ensureDir } from '../io/ensure-dir.ts'
 import { poolEnvShape } from '../pool/env.ts'
 import { pythonWorkersShape } from '../python-workers.ts'
+import { serverProfileFromEnv } from '../sim/server-profile.ts'
 import { simEnvShape } from './sim-env.ts'
 import { suiteEnvShape } from './suite-env.ts'
 import { transductionEnvShape } from './transduction-env.ts'
@@ -90,6 +92,9 @@ export function checkRunSettings(
   const problems = parsed.success ? [] : [formatEnvIssues(parsed.error)]
   problems.push(...problem(() => resolveReporterOptions({}, env)))
   problems.push(...problem(() => resolveDashboardOptions(env, 'out/results.json')))
+  // Variables whose names belong to their own modules, checked by those modules' parsers.
+  problems.push(...problem(() => protocolFromEnv(env)))
+  problems.push(...problem(() => serverProfileFromEnv(env)))
   if (parsed.success)
     for (const [what, folder] of outputFolders(parsed.data, root))
       problems.push(...problem(() => ensureDir(folder, what)))
