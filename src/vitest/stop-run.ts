@@ -19,7 +19,9 @@ const debugging = (env: NodeJS.ProcessEnv) =>
 export function stopMessage(error: unknown, env: NodeJS.ProcessEnv = process.env): string {
   const known = error instanceof ArbigraphError
   const message = error instanceof Error ? error.message : String(error)
-  const head = `arbigraph: ${known ? '' : 'internal error: '}${message}`
+  // Some messages (the doctor's) already say where they come from.
+  const own = known && message.startsWith('arbigraph')
+  const head = own ? message : `arbigraph: ${known ? '' : 'internal error: '}${message}`
   const stack = error instanceof Error && (debugging(env) || !known) ? `\n${error.stack ?? ''}` : ''
   return `${head}${stack}`
 }

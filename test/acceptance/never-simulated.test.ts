@@ -30,7 +30,7 @@ interface Seen {
   model: unknown
 }
 
-/** An OpenAI-compatible stand-in: lists one model, answers every turn with plain text. */
+/** An OpenAI-compatible stand-in: lists two models, answers every turn with plain text. */
 function startStandIn(seen: Seen[]): Promise<Server> {
   const server = createServer(async (req, res) => {
     let body = ''
@@ -47,7 +47,11 @@ function startStandIn(seen: Seen[]): Promise<Server> {
     if (req.method === 'GET' && req.url === '/v1/models')
       return json(200, {
         object: 'list',
-        data: [{ id: 'listed-model', object: 'model', max_model_len: 262144 }],
+        data: ['stand-in-model', 'arbigraph-model'].map((id) => ({
+          id,
+          object: 'model',
+          max_model_len: 262144,
+        })),
       })
     if (req.method === 'POST' && req.url === '/v1/chat/completions')
       return json(200, {
@@ -95,7 +99,8 @@ describe('never a silent simulator', { timeout: 120_000 }, () => {
       },
       root,
     )
-    expect(run.stderr).not.toContain('SIMULATED')
+    expect(run.stderr, run.stderr).not.toContain('SIMULATED')
+    expect(run.code, run.stdout + run.stderr).toBe(0)
     const turns = seen.filter((s) => s.method === 'POST' && s.url === '/v1/chat/completions')
     expect(turns.length).toBeGreaterThanOrEqual(2) // two cases, at least one turn each
     for (const turn of turns) {
