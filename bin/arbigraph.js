@@ -1,7 +1,16 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so the package needs no build step.
-import { register } from 'tsx/esm/api'
+// The `arbigraph` command. The installed package runs the compiled CLI in dist/; a source
+// checkout (src/ present, no dist/ shipped with it) runs the TypeScript sources through tsx, a
+// dev dependency, so edits take effect without a build and a stale dist/ is never run.
+import { existsSync } from 'node:fs'
 
-register()
-const { main } = await import('../src/cli/main.ts')
+const source = new URL('../src/cli/main.ts', import.meta.url)
+let main
+if (existsSync(source)) {
+  const { register } = await import('tsx/esm/api')
+  register()
+  ;({ main } = await import(source.href))
+} else {
+  ;({ main } = await import('../dist/src/cli/main.js'))
+}
 process.exitCode = await main(process.argv.slice(2))

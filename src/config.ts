@@ -7,7 +7,6 @@
  */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { z } from 'zod'
 import type { Category, TaskTemplate } from './contracts/template.ts'
 import type { Topology } from './contracts/topology.ts'
@@ -81,7 +80,10 @@ export function resolveConfig(config: unknown, where: string): ResolvedConfig {
 
 /**
  * Loads `arbigraph.config.ts` from `cwd` (or the file `path`); no file means the empty config.
- * tsx (the CLI runtime) and Vitest both import `.ts` files directly.
+ * jiti compiles it on the fly, the same way in the CLI, in worker threads and in Vitest workers,
+ * whether the user's package.json says `"type": "module"`, CommonJS or nothing: Node alone
+ * cannot import TypeScript, and tsx's loader treats a `.ts` file in a CommonJS folder as
+ * CommonJS, which then fails to require our ES modules. Nothing is cached on disk.
  * @example const { plugins } = await loadConfig(process.cwd())
  */
 export async function loadConfig(
@@ -91,7 +93,8 @@ export async function loadConfig(
   if (!existsSync(path)) return resolveConfig({}, path)
   let module: Record<string, unknown>
   try {
-    module = await import(pathToFileURL(path).href)
+    const { createJiti } = await import('jiti')
+    module = await createJiti(import.meta.url, { fsCache: false, interopDefault: false }).import(path)
   } catch (error) {
     throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', `${path}: failed to load: ${(error as Error).message}`, {
       cause: error,

@@ -1,11 +1,13 @@
 /**
- * Which arbigraph wrote a file: the package version, read once from package.json (next to `src/`
- * in the repository and in an installed package alike). Written into dataset manifests and
+ * Which arbigraph wrote a file: the package version, read once from arbigraph's package.json (at
+ * the repository root, or the installed package's root). Written into dataset manifests and
  * results files.
  */
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { packageRoot } from './package-root.ts'
 
-const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+const packageJson = JSON.parse(readFileSync(join(packageRoot(import.meta.url), 'package.json'), 'utf8')) as {
   version: string
 }
 

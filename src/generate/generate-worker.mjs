@@ -1,9 +1,8 @@
 // Tinypool worker entry. Worker threads do not inherit the parent's TypeScript loader (neither
-// tsx's nor Vitest's), so this plain-JS file registers tsx before importing the TypeScript chunk
-// generator. Tinypool calls the named export given as `name` in `pool.run`.
-import { register } from 'tsx/esm/api'
+// tsx's nor Vitest's), so this plain-JS file loads the chunk generator through importSource:
+// compiled in the package, TypeScript in a source checkout. Tinypool calls the export named `name`.
+import { importSource } from '../import-source.mjs'
 
-register()
-const chunk = await import('./generate-chunk.ts')
+const chunk = await importSource('./generate-chunk', import.meta.url)
 
 export const generateChunk = chunk.generateChunk

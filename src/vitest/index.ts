@@ -1,6 +1,7 @@
 /**
- * The Vitest integration: `defineSuite` for `*.eval.ts` files, the pieces it is made of (case
- * generation, one-case runner, simulator registration), the globalSetup and the plugin.
+ * `arbigraph/vitest`, the Vitest integration: `arbigraph()` for `vitest.config.ts`, `defineSuite`
+ * and `defineTransductionSuite` for `*.eval.ts` files, and the pieces they are made of (case
+ * generation, one-case runner, simulator registration, the globalSetup).
  */
 export { defineSuite, type SuiteCase, type SuiteOptions, suiteCases } from './define-suite.ts'
 export {
@@ -10,7 +11,7 @@ export {
   transductionSuiteCases,
 } from './define-transduction-suite.ts'
 export { setup as globalSetup, simBanner } from './global-setup.ts'
-export { type ArbigraphPluginOptions, arbigraphPlugin } from './plugin.ts'
+export { type ArbigraphPluginOptions, arbigraph } from './plugin.ts'
 export type { ArbigraphContext } from './provided-context.ts'
 export { infraRecord, type RunCaseOptions, runCase } from './run-case.ts'
 export { runTransductionCase, transductionRecord, transductionScore } from './run-transduction-case.ts'

@@ -1,27 +1,100 @@
 /**
- * The Vite plugin that wires arbigraph into Vitest. It adds our reporters in `configureVitest`,
- * that is, to the resolved config after the command line was applied: reporters listed in
- * `test.reporters` are replaced by `--reporter=…`, these are not, so the table, the results file
- * and the gate survive `--reporter=dot` and `--merge-reports`.
+ * `arbigraph()`, the Vite plugin that turns a Vitest config into a benchmark config, so a user's
+ * `vitest.config.ts` is `plugins: [arbigraph()]` and nothing else. It sets what our suites need
+ * and the user did not set: `*.eval.ts` as the test files, the globalSetup (request pool and
+ * simulator), day-long test timeouts, per-worker concurrency, and the topology and category tags
+ * for `--tags-filter`. It adds our reporters in `configureVitest`, that is, to the resolved config
+ * after the command line was applied: reporters listed in `test.reporters` are replaced by
+ * `--reporter=…`, these are not, so the table, the results file and the gate survive
+ * `--reporter=dot` and `--merge-reports`. Applying it twice (a user's config and `arbigraph
+ * eval`) registers everything once.
  * Reference: docs/research/ecosystem-anchors.md §A2 (registration that survives --reporter).
  */
-import type { Vite } from 'vitest/node'
+/// <reference types="vitest/config" />
+import type { Vite, Vitest } from 'vitest/node'
 import { arbigraphReporters } from '../../reporters/index.ts'
 import type { ArbigraphReporterOptions } from '../../reporters/options.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
+import { siblingModule } from '../package-root.ts'
 import { checkRunSettings } from './run-settings.ts'
 import { orStop } from './stop-run.ts'
 
 export interface ArbigraphPluginOptions extends ArbigraphReporterOptions {}
 
+/** The globalSetup, by absolute path: the Vitest root is the user's folder, not this package. */
+export const GLOBAL_SETUP = siblingModule(import.meta.url, './global-setup')
+
+/** The test files the plugin selects when the config names none. */
+export const SUITE_FILES = ['**/*.eval.?(c|m)[jt]s']
+
+/** Built-in topologies, categories and Long-Transduction families, declared for `--tags-filter`. */
+export const BUILTIN_TAGS = [
+  'baseline',
+  'forgetting',
+  'chain',
+  'multichain',
+  'dag',
+  'random',
+  'math',
+  'gsm',
+  'python',
+  'transduction',
+  'arithmetic',
+  'uuid-sort',
+  'variable-lookup',
+  'table',
+] as const
+
 /**
- * The `arbigraph:reporters` plugin; options default from the environment (see reporters/options.ts).
- * @example export default defineConfig({ plugins: [arbigraphPlugin({ gate: '*.accuracy>=0.7' })] })
+ * Cases are I/O-bound: each worker keeps this many in flight, and the request pool holds the
+ * global limit (ARBIGRAPH_CONCURRENCY), so per-worker concurrency never needs to be lower.
+ * @example workerConcurrency({ ARBIGRAPH_CONCURRENCY: '8' }) // 8
  */
-export function arbigraphPlugin(options: ArbigraphPluginOptions = {}): Vite.Plugin {
+export function workerConcurrency(env: NodeJS.ProcessEnv): number {
+  const n = Number(env.ARBIGRAPH_CONCURRENCY?.trim() || 32)
+  return Number.isInteger(n) && n > 0 ? n : 32
+}
+
+type TestConfig = NonNullable<Vite.UserConfig['test']>
+
+/**
+ * The test settings the plugin adds to `test` (the user's own settings win; tags and globalSetup
+ * are added to theirs, once).
+ * @example suiteSettings({}).include // ['**\/*.eval.?(c|m)[jt]s']
+ */
+export function suiteSettings(test: TestConfig, env: NodeJS.ProcessEnv = process.env): TestConfig {
+  const setups = [test.globalSetup ?? []].flat()
+  const declared = new Set((test.tags ?? []).map((tag) => tag.name))
+  const tags = BUILTIN_TAGS.filter((name) => !declared.has(name)).map((name) => ({ name }))
   return {
-    name: 'arbigraph:reporters',
+    ...(test.include === undefined ? { include: SUITE_FILES } : {}),
+    ...(setups.includes(GLOBAL_SETUP) ? {} : { globalSetup: [GLOBAL_SETUP] }),
+    // A case may take many long model turns; the request pool bounds each request.
+    ...(test.testTimeout === undefined ? { testTimeout: 24 * 3_600_000 } : {}),
+    ...(test.hookTimeout === undefined ? { hookTimeout: 600_000 } : {}),
+    ...(test.maxConcurrency === undefined ? { maxConcurrency: workerConcurrency(env) } : {}),
+    ...(tags.length > 0 ? { tags } : {}),
+    // Off, so a user's own topology or category is a valid tag too.
+    ...(test.strictTags === undefined ? { strictTags: false } : {}),
+  }
+}
+
+/** Vitest instances our reporters were added to (a config may carry the plugin more than once). */
+const wired = new WeakSet<Vitest>()
+
+/**
+ * The arbigraph Vite plugin; reporter options default from the environment (see reporters/options.ts).
+ * @example export default defineConfig({ plugins: [arbigraph({ gate: '*.accuracy>=0.7' })] })
+ */
+export function arbigraph(options: ArbigraphPluginOptions = {}): Vite.Plugin {
+  return {
+    name: 'arbigraph',
+    config(config) {
+      return { test: suiteSettings(config.test ?? {}) }
+    },
     async configureVitest({ vitest }) {
+      if (wired.has(vitest)) return
+      wired.add(vitest)
       // Checked here, before Vitest prints or writes anything: a bad setting stops the run with
       // one message naming it, and no reporter ever overwrites an earlier run's files.
       const resolved = await orStop(() => {

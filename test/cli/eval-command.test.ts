@@ -3,17 +3,23 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { evalRoot } from '../../src/cli/commands/eval.ts'
+import { splitEvalArgs, suitesBase, vitestArgs } from '../../src/cli/commands/eval.ts'
 import { runCli, tempDir } from './run-cli.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
 
+/** Our environment without what Vitest set for this worker, for a child `arbigraph eval`. */
+function childEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [key, value] of Object.entries(process.env))
+    if (!/^(VITEST|ARBIGRAPH_)/.test(key) && !['MODE', 'TEST', 'NODE_ENV'].includes(key)) env[key] = value
+  return env
+}
+
 describe('arbigraph eval', () => {
   it('runs the bundled suites with our Vitest config: flags become the run settings', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ag-eval-'))
-    const env: NodeJS.ProcessEnv = {}
-    for (const [key, value] of Object.entries(process.env))
-      if (!/^(VITEST|ARBIGRAPH_)/.test(key) && !['MODE', 'TEST', 'NODE_ENV'].includes(key)) env[key] = value
+    const env = childEnv()
     const args = [
       'bin/arbigraph.js',
       'eval',
@@ -42,14 +48,63 @@ describe('arbigraph eval', () => {
     expect(records.every((r) => r.grade.correct)).toBe(true)
   }, 240_000) // a child Vitest run: ~20 s quiet, 83 s seen at load average 20
 
-  it('rejects an unknown flag as a usage error', async () => {
-    const { code, err } = await runCli(['eval', '--modle', 'x'], tempDir())
-    expect(code).toBe(2)
-    expect(err).toContain('unknown option "--modle"')
+  it('passes a misspelt flag to Vitest, which rejects it by name', async () => {
+    const env = childEnv()
+    const child = spawn('node', [join(ROOT, 'bin/arbigraph.js'), 'eval', '--shrad=1/2'], {
+      cwd: tempDir(),
+      env: { ...env, NO_COLOR: '1' },
+    })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expect(output).toContain('Unknown option `--shrad`')
+    expect(code).toBe(1)
+  }, 120_000)
+
+  it('takes its own flags (both forms) out and forwards the rest in order', () => {
+    const args = [
+      'suites/chain',
+      '--model',
+      'm',
+      '--shard=1/2',
+      '--sim=sim:oracle',
+      '-t',
+      'FWHT',
+      '--',
+      '--model',
+      'x',
+    ]
+    expect(splitEvalArgs(args)).toEqual({
+      env: { ARBIGRAPH_MODEL: 'm', ARBIGRAPH_SIM: 'sim:oracle' },
+      vitest: ['suites/chain', '--shard=1/2', '-t', 'FWHT', '--model', 'x'],
+    })
   })
 
-  it('uses the working directory as the root only when it has suites/', () => {
-    expect(evalRoot(ROOT)).toBe(ROOT)
-    expect(evalRoot(tempDir())).toBe(join(ROOT, '/'))
+  it('rejects one of its flags without a value, or given twice', async () => {
+    const missing = await runCli(['eval', '--model'], tempDir())
+    expect(missing.code).toBe(2)
+    expect(missing.err).toContain('option "--model" needs a value')
+    const twice = await runCli(['eval', '--gate', 'a', '--gate=b'], tempDir())
+    expect(twice.code).toBe(2)
+    expect(twice.err).toContain('option "--gate" given twice')
+  })
+
+  it("runs the working directory's suites/ when it has one, else the bundled ones, with the working directory as the root", () => {
+    expect(suitesBase(ROOT)).toBe(ROOT)
+    const empty = tempDir()
+    expect(suitesBase(empty)).toBe(ROOT)
+    const args = vitestArgs(['--tags-filter=chain'], empty)
+    expect(args.slice(0, 2)).toEqual(['run', '--config'])
+    expect(args.slice(3)).toEqual(['--root', empty, '--dir', ROOT, '--tags-filter=chain'])
+    expect(vitestArgs(['--config', 'mine.ts'], empty)).toEqual([
+      'run',
+      '--root',
+      empty,
+      '--dir',
+      ROOT,
+      '--config',
+      'mine.ts',
+    ])
   })
 })

@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { arbigraphReporters } from '../../reporters/index.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
-import { arbigraphPlugin } from '../../src/vitest/plugin.ts'
+import { arbigraph } from '../../src/vitest/plugin.ts'
 
 describe('reporter options', () => {
   it('default to out/results.json and out/summary.md, with no gate and no step summary', () => {
@@ -52,9 +52,9 @@ describe('reporter options', () => {
     expect(arbigraphReporters(none)).toEqual([])
   })
 
-  it('the plugin is named arbigraph:reporters and pushes onto the resolved reporters list', async () => {
-    const plugin = arbigraphPlugin({ results: false, markdown: false })
-    expect(plugin.name).toBe('arbigraph:reporters')
+  it('the plugin is named arbigraph and pushes onto the resolved reporters list', async () => {
+    const plugin = arbigraph({ results: false, markdown: false })
+    expect(plugin.name).toBe('arbigraph')
     const reporters: unknown[] = ['default']
     const hook = plugin.configureVitest as (ctx: unknown) => Promise<void>
     await hook({ vitest: { config: { reporters, root: tmpdir() } } })

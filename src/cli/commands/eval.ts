@@ -1,17 +1,20 @@
 /**
- * `arbigraph eval [suites…]`: runs the benchmark suites through Vitest's programmatic API with
- * arbigraph's own config (the `eval` project: globalSetup, request pool, reporters), so a user
- * needs no Vitest config of their own. Endpoint flags become the ARBIGRAPH_* variables the
- * globalSetup reads; without `--base-url` the built-in simulator answers, and says so loudly.
- * Suites are looked up under `<cwd>/suites` when that folder exists, else the bundled ones run.
+ * `arbigraph eval [suites…] [vitest flags…]`: `vitest run` with arbigraph's config, so a user
+ * needs no Vitest config of their own. Our endpoint flags become the ARBIGRAPH_* variables the
+ * globalSetup reads (without `--base-url` the built-in simulator answers, and says so loudly);
+ * every other argument goes to Vitest unchanged (`--shard`, `--reporter`, `--tags-filter`, `-t`,
+ * `--merge-reports`, …), so Vitest parses and checks them exactly as `vitest run` would. Vitest
+ * runs as a child process: its exit code is ours, and a misspelt flag is Vitest's own error.
+ * The root is the working directory, so results, dashboard, case details and cache land there.
+ * Suites come from `<cwd>/suites` when that folder exists, else the ones bundled with arbigraph.
  */
-import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { parseCommandArgs } from '../args.ts'
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import { packageRoot, siblingModule } from '../../package-root.ts'
+import { usageError } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
-
-const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
 /** Flag → environment variable the globalSetup and the suites read. */
 const ENV_FLAGS = {
@@ -26,11 +29,88 @@ const ENV_FLAGS = {
   results: 'ARBIGRAPH_RESULTS',
 } as const
 
+type EnvFlag = keyof typeof ENV_FLAGS
+
+/** The config `arbigraph eval` runs with: the plugin and the suite files, nothing else. */
+export const EVAL_CONFIG = siblingModule(import.meta.url, '../../vitest/eval-config')
+
 /**
- * The Vitest root: the working directory when it has its own `suites/`, else this package.
- * @example evalRoot('/tmp/empty') // '<arbigraph package>/'
+ * The folder whose `suites/**\/*.eval.*` files run: the working directory when it has a
+ * `suites/` folder, else arbigraph's own (dist/ when built). Vitest matches path filters against
+ * paths relative to it, so `suites/chain` selects the same files in both.
+ * @example suitesBase('/tmp/empty') // '<arbigraph package>/dist'
  */
-export const evalRoot = (cwd: string): string => (existsSync(resolve(cwd, 'suites')) ? cwd : PACKAGE_ROOT)
+export function suitesBase(cwd: string): string {
+  if (existsSync(resolve(cwd, 'suites'))) return cwd
+  // The compiled config sits in dist/src/vitest/, the source one in src/vitest/.
+  return resolve(dirname(EVAL_CONFIG), '../..')
+}
+
+/** The arguments split into ARBIGRAPH_* settings and what goes to Vitest. */
+export interface EvalArgs {
+  env: Partial<Record<(typeof ENV_FLAGS)[EnvFlag], string>>
+  vitest: string[]
+}
+
+/**
+ * Takes our flags (`--model x` or `--model=x`) out of `argv`; the rest, in order, is Vitest's.
+ * Everything after `--` goes to Vitest untouched.
+ * @example splitEvalArgs(['suites/chain', '--model', 'm', '--shard=1/2']) // { env: { ARBIGRAPH_MODEL: 'm' }, vitest: ['suites/chain', '--shard=1/2'] }
+ */
+export function splitEvalArgs(argv: readonly string[]): EvalArgs {
+  const env: EvalArgs['env'] = {}
+  const vitest: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === '--') {
+      vitest.push(...argv.slice(i + 1))
+      break
+    }
+    const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg)
+    const flag = match?.[1]
+    if (flag === undefined || !(flag in ENV_FLAGS)) {
+      vitest.push(arg)
+      continue
+    }
+    const variable = ENV_FLAGS[flag as EnvFlag]
+    if (variable in env) throw usageError('eval', `option "--${flag}" given twice`)
+    let value = match?.[2]
+    if (value === undefined) {
+      value = argv[i + 1]
+      if (value === undefined || value.startsWith('--'))
+        throw usageError('eval', `option "--${flag}" needs a value`)
+      i++
+    }
+    env[variable] = value
+  }
+  return { env, vitest }
+}
+
+/**
+ * The Vitest CLI to run: the working directory's own (Vitest is a peer dependency), else ours.
+ * @example vitestBin(process.cwd()) // '/proj/node_modules/vitest/vitest.mjs'
+ */
+export function vitestBin(cwd: string): string {
+  for (const from of [join(cwd, 'package.json'), join(packageRoot(import.meta.url), 'package.json')]) {
+    try {
+      const manifest = createRequire(from).resolve('vitest/package.json')
+      const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: string | Record<string, string> }
+      return join(dirname(manifest), typeof bin === 'string' ? bin : bin.vitest!)
+    } catch {}
+  }
+  throw usageError('eval', 'vitest is not installed; run "npm i -D vitest"')
+}
+
+/**
+ * The `vitest` arguments for `arbigraph eval` in `cwd`: our config unless the user gives
+ * `--config`, the working directory as the root, the suites folder to scan.
+ * @example vitestArgs(['--shard=1/2'], '/proj') // ['run', '--config', '…/eval-config.js', '--root', '/proj', '--dir', '/proj', '--shard=1/2']
+ */
+export function vitestArgs(forwarded: readonly string[], cwd: string): string[] {
+  const own = forwarded.some((arg) => /^(-c|--config)(=|$)/.test(arg))
+  const dir = forwarded.some((arg) => /^--dir(=|$)/.test(arg)) ? [] : ['--dir', suitesBase(cwd)]
+  return ['run', ...(own ? [] : ['--config', EVAL_CONFIG]), '--root', cwd, ...dir, ...forwarded]
+}
 
 /**
  * The `eval` command.
@@ -38,11 +118,11 @@ export const evalRoot = (cwd: string): string => (existsSync(resolve(cwd, 'suite
  */
 export const evalCommand: Command = {
   name: 'eval',
-  usage: `arbigraph eval [suites…] [options]
+  usage: `arbigraph eval [suites…] [options] [vitest options]
 
-Runs suites/**/*.eval.ts (of the working directory when it has a suites/ folder, else the
-bundled ones); a suite argument filters by path, e.g. "suites/chain".
-  -t, --test-name-pattern <re>  only cases whose name matches, e.g. -t Convolution
+Runs suites/**/*.eval.ts of the working directory (or, when it has no suites/ folder, the suites
+bundled with arbigraph) with Vitest and the arbigraph() plugin; results, dashboard and cache are
+written under the working directory. A suite argument filters by path, e.g. "suites/chain".
   --base-url <url[,url…]>       OpenAI-compatible endpoint(s) (ARBIGRAPH_BASE_URL); none = simulator
   --model <id>                  model id (ARBIGRAPH_MODEL); default: the server's first model
   --api-key <key>               (ARBIGRAPH_API_KEY)
@@ -52,42 +132,28 @@ bundled ones); a suite argument filters by path, e.g. "suites/chain".
   --sim <persona>               simulator persona: sim:oracle, sim:noisy, sim:chaos (ARBIGRAPH_SIM)
   --gate <rules>                e.g. "*.accuracy>=0.7"; a broken rule exits 1 (ARBIGRAPH_GATE)
   --results <file>              results JSON (ARBIGRAPH_RESULTS); default out/results.json
-Exit codes: 0 every case ran (and the gate held), 1 otherwise, 2 usage error.`,
+Every other option goes to Vitest ("npx vitest run --help" lists them), for example
+  -t <re>  --tags-filter <expr>  --shard <i>/<n>  --reporter <name>  --merge-reports  --config <file>
+Exit codes: Vitest's (0 every case ran and the gate held, 1 otherwise); 2 a usage error.`,
   async run(argv: string[], io: CliIo): Promise<number> {
-    const flags = Object.fromEntries(
-      Object.keys(ENV_FLAGS).map((flag) => [flag, { type: 'string' as const }]),
-    )
-    const args = parseCommandArgs(
-      'eval',
-      argv,
-      { ...flags, 'test-name-pattern': { type: 'string', short: 't' } },
-      { min: 0, max: Number.POSITIVE_INFINITY, names: 'suites' },
-    )
-    if (args.help) {
-      io.out(this.usage)
-      return 0
-    }
-    for (const [flag, variable] of Object.entries(ENV_FLAGS)) {
-      const value = args.values[flag]
-      if (typeof value === 'string') process.env[variable] = value
-    }
-    const root = evalRoot(io.cwd)
+    const { env, vitest } = splitEvalArgs(argv)
     // A bad setting is reported here as one line, before Vitest starts (which would exit itself).
     const { checkRunSettings } = await import('../../vitest/run-settings.ts')
-    checkRunSettings(process.env, root)
-    const { startVitest } = await import('vitest/node')
-    const pattern = args.values['test-name-pattern']
-    const vitest = await startVitest('test', args.positionals, {
-      run: true,
-      watch: false,
-      root,
-      config: resolve(PACKAGE_ROOT, 'vitest.config.ts'),
-      project: ['eval'],
-      ...(typeof pattern === 'string' ? { testNamePattern: pattern } : {}),
+    checkRunSettings({ ...process.env, ...env }, io.cwd)
+    const child = spawn(process.execPath, [vitestBin(io.cwd), ...vitestArgs(vitest, io.cwd)], {
+      cwd: io.cwd,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
     })
-    await vitest.close()
-    const failed = process.exitCode !== undefined && Number(process.exitCode) !== 0
-    process.exitCode = 0
-    return failed ? 1 : 0
+    const forward = (signal: NodeJS.Signals) => child.kill(signal)
+    process.on('SIGINT', forward).on('SIGTERM', forward)
+    try {
+      return await new Promise<number>((done, fail) => {
+        child.on('error', fail)
+        child.on('close', (code) => done(code ?? 1))
+      })
+    } finally {
+      process.off('SIGINT', forward).off('SIGTERM', forward)
+    }
   },
 }

@@ -1,0 +1,13 @@
+/**
+ * The Vitest config of `arbigraph eval`: the arbigraph() plugin and the `suites/**\/*.eval.*` files
+ * of the folder eval passes as `--dir` (the user's working directory or arbigraph's own). The root is the
+ * user's working directory (`--root`), so every output lands there. Nothing is excluded: the
+ * bundled suites sit inside node_modules, which Vitest's default exclude would skip.
+ */
+import { defineConfig } from 'vitest/config'
+import { arbigraph } from './plugin.ts'
+
+export default defineConfig({
+  plugins: [arbigraph()],
+  test: { include: ['suites/**/*.eval.?(c|m)[jt]s'], exclude: [] },
+})
