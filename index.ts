@@ -30,6 +30,7 @@ export {
 } from './src/generate/generate-dataset.ts'
 export { gradeInstance, parseAnswer } from './src/grade/index.ts'
 export { createSkeleton, type SkeletonBuilder, type TaskSlotOptions } from './src/graph/create-skeleton.ts'
+export { readNodeLinkFile } from './src/graph/read-node-link-file.ts'
 export { decodeInstance, decodeManifest, readDataset, writeDataset } from './src/io/dataset.ts'
 export { compareRuns, type RunComparison } from './src/metrics/compare.ts'
 export { evaluateGate, type GateRule, parseGate } from './src/metrics/gate.ts'

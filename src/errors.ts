@@ -21,6 +21,8 @@ export type ErrorCode =
   | 'ARBIGRAPH_BAD_REFERENCE'
   | 'ARBIGRAPH_DUPLICATE'
   | 'ARBIGRAPH_USAGE'
+  /** A file a command would create already exists (it never overwrites one). */
+  | 'ARBIGRAPH_EXISTS'
   /** The model endpoint failed after the request pool's retries (an infrastructure error, not a model outcome). */
   | 'ARBIGRAPH_ENDPOINT'
 

@@ -78,8 +78,13 @@ export const commands: readonly CommandEntry[] = [
   },
   {
     name: 'eval',
-    summary: 'Run benchmark suites (Vitest) against a model endpoint or the simulator',
+    summary: 'Run benchmark suites (vitest run with the arbigraph plugin) on a model endpoint or the simulator',
     load: async () => (await import('./eval.ts')).evalCommand,
+  },
+  {
+    name: 'init',
+    summary: 'Scaffold a benchmark in this folder: vitest.config.ts, suites, arbigraph.config.ts, CI workflow',
+    load: async () => (await import('./init.ts')).initCommand,
   },
   {
     name: 'doctor',
