@@ -40,4 +40,4 @@ for (const source of SOURCE_ROOTS) {
     copied++
   }
 }
-console.log(`dist/: compiled ${SOURCE_ROOTS.join(', ')} and copied ${copied} run-time files`)
+console.error(`dist/: compiled ${SOURCE_ROOTS.join(', ')} and copied ${copied} run-time files`)

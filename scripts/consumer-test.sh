@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# The consumer test: arbigraph used as a user uses it, from the packed tarball, in fresh projects
+# outside this repository. It packs (prepack builds dist/), checks the tarball (no tests, under
+# 3 MB), installs it with vitest into a temporary "type": "module" project (dependencies from the
+# npm cache that `npm ci` filled, else the registry) and checks, each on the simulator:
+#   1. a hand-written project: vitest.config.ts with arbigraph() from arbigraph/vitest, a suite
+#      calling defineSuite, an arbigraph.config.ts adding a one-template category with defineConfig
+#      from arbigraph/config: `npx vitest run` and `npx tsc --noEmit` pass, the results land in the
+#      project's out/ and hold the user's category, nothing is written inside the package;
+#   2. the same project with a CommonJS package.json;
+#   3. `npx arbigraph init` in an empty project, then `npx vitest run` and `npx tsc --noEmit`;
+#      a second init refuses to overwrite.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/arbigraph-consumer-XXXXXX")
+trap 'rm -rf "$work"' EXIT
+for name in $(compgen -e | grep '^ARBIGRAPH_' || true); do unset "$name"; done
+unset GITHUB_STEP_SUMMARY
+export NO_COLOR=1 npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
+
+step() { printf '\n== consumer test (%ss): %s\n' "$SECONDS" "$*"; }
+fail() { printf 'consumer test FAILED: %s\n' "$*" >&2; exit 1; }
+# The repository's own pinned version of a dev dependency, so the install hits the npm cache.
+pinned() { node -p "require('$repo/package.json').devDependencies['$1']"; }
+
+step "npm pack"
+(cd "$repo" && npm pack --silent --json --pack-destination "$work" >"$work/pack.json")
+node - "$work/pack.json" <<'JS' || fail "the tarball's contents"
+const [{ filename, size, unpackedSize, files }] = JSON.parse(require('node:fs').readFileSync(process.argv[2], 'utf8'))
+const tests = files.map((f) => f.path).filter((p) => /(^|\/)(test|tests|__tests__)\/|\.test\.[cm]?[jt]s$/.test(p))
+const MB = 1024 * 1024
+console.log(`${filename}: ${files.length} files, ${(size / MB).toFixed(2)} MB packed, ${(unpackedSize / MB).toFixed(2)} MB unpacked`)
+if (tests.length > 0) throw new Error(`the package contains tests: ${tests.slice(0, 5).join(', ')}`)
+if (size >= 3 * MB || unpackedSize >= 3 * MB) throw new Error('the package is 3 MB or more')
+for (const entry of ['dist/index.js', 'dist/index.d.ts', 'dist/src/vitest/index.js', 'dist/src/config.js', 'bin/arbigraph.js'])
+  if (!files.some((f) => f.path === entry)) throw new Error(`the package lacks ${entry}`)
+if (files.some((f) => /^(src|plugins|reporters|suites)\/.*\.ts$/.test(f.path))) throw new Error('the package ships TypeScript sources')
+JS
+tarball="$work/$(node -p "require('$work/pack.json')[0].filename")"
+
+# Fails unless $1/out/results.json has records of category $2 and the package wrote nothing into itself.
+check_results() {
+  node - "$1" "$2" <<'JS' || fail "results of $1"
+const { existsSync, readFileSync } = require('node:fs')
+const [dir, category] = process.argv.slice(2)
+const { records } = JSON.parse(readFileSync(`${dir}/out/results.json`, 'utf8'))
+const mine = records.filter((r) => r.category.split('+').includes(category))
+console.log(`${dir}/out/results.json: ${records.length} records, ${mine.length} of category "${category}"`)
+if (mine.length === 0) throw new Error(`no record of category "${category}"`)
+if (!existsSync(`${dir}/out/dashboard/index.html`)) throw new Error('no dashboard in out/')
+for (const inside of ['out', '.arbigraph'])
+  if (existsSync(`${dir}/node_modules/arbigraph/${inside}`)) throw new Error(`the run wrote into node_modules/arbigraph/${inside}`)
+JS
+}
+
+step "install the tarball with vitest into a fresh project"
+app="$work/app"
+mkdir -p "$app/suites"
+printf '{ "name": "consumer-app", "private": true, "type": "module" }\n' >"$app/package.json"
+(cd "$app" && npm install --prefer-offline --silent --save-dev "$tarball" \
+  "vitest@$(pinned vitest)" "typescript@$(pinned typescript)" "@types/node@$(pinned @types/node)")
+
+cat >"$app/vitest.config.ts" <<'TS'
+import { arbigraph } from 'arbigraph/vitest'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({ plugins: [arbigraph()] })
+TS
+cat >"$app/arbigraph.config.ts" <<'TS'
+import type { TaskTemplate } from 'arbigraph'
+import { defineConfig } from 'arbigraph/config'
+
+const triple: TaskTemplate = {
+  id: 'Triple',
+  family: 'tripling',
+  summary: 'triples its input',
+  inputKinds: ['scalar'],
+  outputKind: 'scalar',
+  params: () => ({}),
+  solve: (input) => (typeof input === 'bigint' ? input : BigInt(Math.round(input as number))) * 3n,
+  text: ({ source, out }) => `Multiply ${source} by 3; call the result ${out}.`,
+}
+
+export default defineConfig({ plugins: [{ name: 'consumer', categories: [{ name: 'tripling', templates: [triple] }] }] })
+TS
+cat >"$app/suites/tripling.eval.ts" <<'TS'
+import { defineSuite } from 'arbigraph/vitest'
+
+defineSuite({ topology: 'chain', options: { length: 3 }, categories: ['tripling', 'math'], samplesPerTask: 3 })
+TS
+cat >"$app/tsconfig.json" <<'JSON'
+{
+  "compilerOptions": {
+    "target": "ES2022",
+    "module": "NodeNext",
+    "moduleResolution": "NodeNext",
+    "strict": true,
+    "noEmit": true
+  },
+  "include": ["*.ts", "suites"]
+}
+JSON
+
+step "ESM project: npx vitest run, npx tsc --noEmit, npx arbigraph list"
+(cd "$app" && npx vitest run --reporter=dot) || fail "npx vitest run in the ESM project"
+check_results "$app" tripling
+(cd "$app" && npx tsc --noEmit) || fail "npx tsc --noEmit in the ESM project"
+(cd "$app" && npx arbigraph list | grep -q 'Triple') || fail "arbigraph list does not show the user's template"
+
+step "CommonJS project: the same files"
+cjs="$work/cjs"
+mkdir -p "$cjs"
+cp -r "$app/suites" "$app/vitest.config.ts" "$app/arbigraph.config.ts" "$app/tsconfig.json" "$cjs/"
+printf '{ "name": "consumer-cjs", "private": true, "type": "commonjs" }\n' >"$cjs/package.json"
+ln -s "$app/node_modules" "$cjs/node_modules"
+(cd "$cjs" && npx vitest run --reporter=dot) || fail "npx vitest run in the CommonJS project"
+check_results "$cjs" tripling
+(cd "$cjs" && npx tsc --noEmit) || fail "npx tsc --noEmit in the CommonJS project"
+
+step "npx arbigraph init, then npx vitest run and npx tsc --noEmit"
+init="$work/init"
+mkdir -p "$init"
+printf '{ "name": "consumer-init", "private": true, "type": "module" }\n' >"$init/package.json"
+ln -s "$app/node_modules" "$init/node_modules"
+(cd "$init" && npx arbigraph init) || fail "arbigraph init"
+(cd "$init" && npx vitest run --reporter=dot) || fail "npx vitest run after init"
+check_results "$init" doubling
+(cd "$init" && npx tsc --noEmit) || fail "npx tsc --noEmit after init"
+if (cd "$init" && npx arbigraph init >"$work/again.txt" 2>&1); then fail "a second init overwrote the project"; fi
+grep -q 'will not overwrite existing vitest.config.ts' "$work/again.txt" || fail "a second init did not say why: $(cat "$work/again.txt")"
+
+step "passed"
