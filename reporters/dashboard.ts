@@ -8,7 +8,7 @@
  * ARBIGRAPH_DASHBOARD_PORT (live; 0 = any free port). It is off when the results file is off.
  */
 
-import { dirname, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import type { CaseRecord } from '../src/contracts/case-record.ts'
 import { checkCaseRecord } from '../src/contracts/case-record.ts'
@@ -20,7 +20,17 @@ import { startLiveDashboard } from '../src/dashboard/live-server.ts'
 import { ArbigraphError } from '../src/errors.ts'
 import { buildResults } from '../src/report/build-results.ts'
 import { collectRecords } from './collect-records.ts'
+import { outputPath } from './output-path.ts'
 import { createdBy, runFacts } from './run-facts.ts'
+
+/**
+ * What a merge whose shards ran elsewhere must be told: case details are files the shards'
+ * workers wrote, and the dashboard finds them by name in `<results dir>/cases/`.
+ * @example missingDetails({ cases: 10, withDetails: 4 }, '/ci/out') // 'arbigraph: 6 of 10 cases have no details here: …'
+ */
+export function missingDetails(built: { cases: number; withDetails: number }, resultsDir: string): string {
+  return `arbigraph: ${built.cases - built.withDetails} of ${built.cases} cases have no details here: copy the cases/ folder of every shard (next to its results file) into ${join(resultsDir, 'cases')}/ before --merge-reports for the dashboard to show their prompts and transcripts`
+}
 
 export interface DashboardReporterOptions {
   /**
@@ -144,12 +154,14 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
       const results = buildResults(records, run, createdBy(vitest, 'arbigraph dashboard reporter'))
       const resultsDir = dirname(resolve(root, options.results ?? 'out/results.json'))
       const built = await buildDashboard(results, {
-        dir: resolve(root, options.dir ?? 'out/dashboard'),
+        dir: outputPath(vitest, options.dir ?? 'out/dashboard'),
         resultsDir,
       })
       log(
         `arbigraph: dashboard of ${built.cases} cases (${built.withDetails} with details) in ${built.dir}/index.html`,
       )
+      if (vitest?.config.mergeReports && built.withDetails < built.cases)
+        log(missingDetails(built, resultsDir))
       await live?.close()
     },
   }

@@ -14,6 +14,7 @@ import { simulatedGateRefusal } from '../src/metrics/simulated-gate.ts'
 import { summarize } from '../src/metrics/summarize.ts'
 import { formatMarkdown } from '../src/report/format-markdown.ts'
 import { collectRecords } from './collect-records.ts'
+import { outputPath } from './output-path.ts'
 
 export interface MarkdownSummaryOptions {
   /**
@@ -60,7 +61,7 @@ export function markdownSummaryReporter(options: MarkdownSummaryOptions = {}): R
       const shown = { ...summary, cells: summary.cells.filter((c) => c.task === null) }
       const text = formatMarkdown(shown, modelLabel(records), verdict)
       const root = vitest?.config.root ?? process.cwd()
-      if (path !== false) await writeFileAtomic(resolve(root, path), text)
+      if (path !== false) await writeFileAtomic(outputPath(vitest, path), text)
       if (stepSummary !== false) await appendFile(resolve(root, stepSummary), text)
     },
   }

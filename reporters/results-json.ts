@@ -4,12 +4,12 @@
  * leaves half a file. `arbigraph report` recomputes every number from it.
  */
 
-import { resolve } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { writeFileAtomic } from '../src/io/atomic-write.ts'
 import { buildResults } from '../src/report/build-results.ts'
 import { collectRecords } from './collect-records.ts'
 import { hasTransductionTests } from './collect-transduction-records.ts'
+import { outputPath } from './output-path.ts'
 import { createdBy, runFacts } from './run-facts.ts'
 
 export interface ResultsJsonOptions {
@@ -39,7 +39,7 @@ export function resultsJsonReporter(options: ResultsJsonOptions = {}): Reporter 
       const records = collectRecords(modules)
       // A Long-Transduction-only run must not overwrite an earlier ArbiGraph results file.
       if (records.length === 0 && hasTransductionTests(modules)) return
-      const path = resolve(vitest?.config.root ?? process.cwd(), options.path ?? 'out/results.json')
+      const path = outputPath(vitest, options.path ?? 'out/results.json')
       // Neither must a run that produced no record (a suite that failed to load, no case selected).
       if (records.length === 0) return vitest?.logger.log(`arbigraph: ${path} left as it was`)
       const results = buildResults(records, runFacts(vitest, started, reason), createdBy(vitest))

@@ -17,6 +17,7 @@ import { buildTransductionResults } from '../src/report/build-transduction-resul
 import { formatTransductionMarkdown } from '../src/report/format-transduction-markdown.ts'
 import { formatTransductionText } from '../src/report/format-transduction-text.ts'
 import { collectTransductionRecords, hasTransductionTests } from './collect-transduction-records.ts'
+import { outputPath } from './output-path.ts'
 import { createdBy, runFacts } from './run-facts.ts'
 
 export interface TransductionReporterOptions {
@@ -91,12 +92,12 @@ export function transductionReporter(options: TransductionReporterOptions = {}):
       if (o.table) log(`\n${formatTransductionText(summary, results.model)}\n`)
       const root = vitest?.config.root ?? process.cwd()
       if (o.results !== false) {
-        const path = resolve(root, o.results)
+        const path = outputPath(vitest, o.results)
         await writeFileAtomic(path, `${JSON.stringify(results, null, 2)}\n`)
         log(`arbigraph: wrote ${records.length} transduction records to ${path}`)
       }
       const markdown = formatTransductionMarkdown(summary, results.model)
-      if (o.markdown !== false) await writeFileAtomic(resolve(root, o.markdown), markdown)
+      if (o.markdown !== false) await writeFileAtomic(outputPath(vitest, o.markdown), markdown)
       if (o.stepSummary !== false) await appendFile(resolve(root, o.stepSummary), markdown)
     },
   }

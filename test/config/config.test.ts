@@ -30,6 +30,24 @@ describe('user config', () => {
     expect(getTopology(registry, 'toy-pair').name).toBe('toy-pair')
   })
 
+  test.each([
+    ['CommonJS', '{ "type": "commonjs" }'],
+    ['absent', undefined],
+  ])('a TypeScript config loads in a folder whose package.json is %s', async (_kind, manifest) => {
+    const dir = tempConfig(
+      `import { defineConfig } from ${JSON.stringify(fileURLToPath(new URL('../../src/config.ts', import.meta.url)))}\n` +
+        "import { toyCategory } from './toy.ts'\n" +
+        'export default defineConfig({ plugins: [{ name: "mine", categories: [toyCategory] }] })\n',
+    )
+    if (manifest) writeFileSync(join(dir, 'package.json'), manifest)
+    writeFileSync(
+      join(dir, 'toy.ts'),
+      "const id: string = 'Echo'\nexport const toyCategory = { name: 'echo', templates: [{ id, family: 'echo', inputKinds: ['scalar'], outputKind: 'scalar', params: () => ({}), solve: (x: bigint) => x, text: () => '' }] }\n",
+    )
+    const config = await loadConfig(dir)
+    expect(config.plugins[0]?.categories?.[0]?.templates.map((t) => t.id)).toEqual(['Echo'])
+  })
+
   test('defineConfig is the identity', () => {
     const config = { plugins: [] }
     expect(defineConfig(config)).toBe(config)

@@ -44,11 +44,11 @@ beforeAll(async () => {
     }),
     runFixture(['run'], { ARBIGRAPH_GATE: '*.acc>=0.5', ARBIGRAPH_RESULTS: out('never.json') }),
     runFixture(['run', '--shard=1/2', '--reporter=blob', `--outputFile.blob=${out('blobs/blob-1-2.json')}`], {
-      ARBIGRAPH_RESULTS: out('shard-1.json'),
+      ARBIGRAPH_RESULTS: out('sharded.json'),
       ARBIGRAPH_GATE: 'chain/math.n>=1,baseline/gsm.n>=1',
     }),
     runFixture(['run', '--shard=2/2', '--reporter=blob', `--outputFile.blob=${out('blobs/blob-2-2.json')}`], {
-      ARBIGRAPH_RESULTS: out('shard-2.json'),
+      ARBIGRAPH_RESULTS: out('sharded.json'),
     }),
     // Every rule would hold, but the records are simulated (sim:oracle).
     runFixture(['run'], {
@@ -162,7 +162,10 @@ describe('reporters on a real Vitest run', () => {
 
   it('blob shards merged with --merge-reports reproduce the whole run’s results', async () => {
     const [whole, merged, one, two] = await Promise.all(
-      ['whole.json', 'merged.json', 'shard-1.json', 'shard-2.json'].map(readResults),
+      // Both shards were given the same results path: each wrote its own file.
+      ['whole.json', 'merged.json', 'sharded.shard-1-of-2.json', 'sharded.shard-2-of-2.json'].map(
+        readResults,
+      ),
     )
     expect(one!.run.shard).toEqual({ index: 1, count: 2 })
     expect(two!.run.shard).toEqual({ index: 2, count: 2 })
