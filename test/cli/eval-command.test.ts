@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { splitEvalArgs, suitesBase, vitestArgs } from '../../src/cli/commands/eval.ts'
@@ -16,50 +15,43 @@ function childEnv(): NodeJS.ProcessEnv {
   return env
 }
 
+/** `arbigraph eval <args…>` in a child process in `cwd`: its exit code and everything it printed. */
+async function runEval(args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn('node', [join(ROOT, 'bin/arbigraph.js'), 'eval', ...args], {
+    cwd,
+    env: { ...childEnv(), NO_COLOR: '1' },
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  return { code, output }
+}
+
 describe('arbigraph eval', () => {
-  it('runs the bundled suites with our Vitest config: flags become the run settings', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ag-eval-'))
-    const env = childEnv()
-    const args = [
-      'bin/arbigraph.js',
-      'eval',
-      'suites/chain',
-      '-t',
-      'FWHT',
-      '--sim',
-      'sim:oracle',
-      '--samples',
-      '3',
-    ]
-    const child = spawn('node', [...args, '--results', join(dir, 'results.json')], {
-      cwd: ROOT,
-      env: { ...env, ARBIGRAPH_CACHE_DIR: dir, ARBIGRAPH_MARKDOWN: join(dir, 'summary.md'), NO_COLOR: '1' },
-    })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
-    expect(output).toContain('RESULTS ARE SIMULATED (sim:oracle)')
-    expect(code).toBe(0)
-    const { records } = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
+  it('runs the bundled suites from a folder without suites/, writing everything under that folder', async () => {
+    const dir = tempDir()
+    const run = await runEval(['suites/chain', '-t', 'FWHT', '--sim', 'sim:oracle', '--samples', '3'], dir)
+    expect(run.output).toContain('RESULTS ARE SIMULATED (sim:oracle)')
+    expect(run.code).toBe(0)
+    const { records } = JSON.parse(readFileSync(join(dir, 'out/results.json'), 'utf8')) as {
       records: { task: string; sample: number; grade: { correct: boolean } }[]
     }
     expect(records.map((r) => `${r.task} #${r.sample}`)).toEqual(['FWHT #0', 'FWHT #1', 'FWHT #2'])
     expect(records.every((r) => r.grade.correct)).toBe(true)
+    for (const path of [
+      'out/summary.md',
+      'out/dashboard/index.html',
+      'out/cases',
+      '.arbigraph/responses.jsonl',
+    ])
+      expect(existsSync(join(dir, path)), path).toBe(true)
   }, 240_000) // a child Vitest run: ~20 s quiet, 83 s seen at load average 20
 
   it('passes a misspelt flag to Vitest, which rejects it by name', async () => {
-    const env = childEnv()
-    const child = spawn('node', [join(ROOT, 'bin/arbigraph.js'), 'eval', '--shrad=1/2'], {
-      cwd: tempDir(),
-      env: { ...env, NO_COLOR: '1' },
-    })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
-    expect(output).toContain('Unknown option `--shrad`')
-    expect(code).toBe(1)
+    const run = await runEval(['--shrad=1/2'], tempDir())
+    expect(run.output).toContain('Unknown option `--shrad`')
+    expect(run.code).toBe(1)
   }, 120_000)
 
   it('takes its own flags (both forms) out and forwards the rest in order', () => {
