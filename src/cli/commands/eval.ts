@@ -145,15 +145,18 @@ Exit codes: Vitest's (0 every case ran and the gate held, 1 otherwise); 2 a usag
       env: { ...process.env, ...env },
       stdio: 'inherit',
     })
+    // Ctrl-C reaches Vitest through the terminal's process group: wait for it to finish its
+    // reports. A SIGTERM sent to us alone is passed on.
+    const wait = () => {}
     const forward = (signal: NodeJS.Signals) => child.kill(signal)
-    process.on('SIGINT', forward).on('SIGTERM', forward)
+    process.on('SIGINT', wait).on('SIGTERM', forward)
     try {
       return await new Promise<number>((done, fail) => {
         child.on('error', fail)
         child.on('close', (code) => done(code ?? 1))
       })
     } finally {
-      process.off('SIGINT', forward).off('SIGTERM', forward)
+      process.off('SIGINT', wait).off('SIGTERM', forward)
     }
   },
 }
