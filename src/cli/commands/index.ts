@@ -78,12 +78,14 @@ export const commands: readonly CommandEntry[] = [
   },
   {
     name: 'eval',
-    summary: 'Run benchmark suites (vitest run with the arbigraph plugin) on a model endpoint or the simulator',
+    summary:
+      'Run benchmark suites (vitest run with the arbigraph plugin) on a model endpoint or the simulator',
     load: async () => (await import('./eval.ts')).evalCommand,
   },
   {
     name: 'init',
-    summary: 'Scaffold a benchmark in this folder: vitest.config.ts, suites, arbigraph.config.ts, CI workflow',
+    summary:
+      'Scaffold a benchmark in this folder: vitest.config.ts, suites, arbigraph.config.ts, CI workflow',
     load: async () => (await import('./init.ts')).initCommand,
   },
   {
