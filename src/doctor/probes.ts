@@ -188,7 +188,7 @@ export async function overflowCheck(target: ProbeTarget, maxModelLen: number | n
     sent = await sendTurn(
       turnEndpoint({ baseURL: target.baseUrl, apiKey: target.apiKey }),
       body,
-      target.timeoutMs,
+      { requestTimeoutMs: target.timeoutMs, idleTimeoutMs: target.timeoutMs },
     )
   } catch (error) {
     return {

@@ -39,8 +39,10 @@ export interface RequestPoolOptions {
   cachePath?: string
   /** This run's JSONL transcript; none when absent. */
   transcriptPath?: string
-  /** Per-attempt timeout (for SSE: per chunk), in ms. @default 600000 */
+  /** The wait for an attempt's first bytes (a whole answer: for all of it), in ms. @default 600000 */
   requestTimeoutMs?: number
+  /** The wait for the next chunk once a stream flows, in ms. @default 120000 */
+  idleTimeoutMs?: number
   /** @default DEFAULT_RETRY_POLICY */
   retry?: Partial<RetryPolicy>
   /** Consecutive failures that eject an endpoint. @default 3 */
@@ -100,6 +102,7 @@ export interface PoolContext {
   policy: RetryPolicy
   apiKey: string | undefined
   timeoutMs: number
+  idleTimeoutMs: number
   random: () => number
   now: () => number
   sleep: (ms: number, signal: AbortSignal) => Promise<void>
@@ -162,6 +165,7 @@ async function createContext(options: RequestPoolOptions): Promise<PoolContext> 
     policy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     apiKey: options.apiKey,
     timeoutMs: options.requestTimeoutMs ?? 600_000,
+    idleTimeoutMs: options.idleTimeoutMs ?? 120_000,
     random: options.random ?? Math.random,
     now,
     sleep: (ms, signal) => sleepFor(ms, undefined, { signal }),
