@@ -63,7 +63,8 @@ export async function checkTurnFits(
   const messages = (body.messages ?? []) as unknown[]
   const tools = body.tools as unknown[] | undefined
   const bytes =
-    Buffer.byteLength(JSON.stringify(messages), 'utf8') + (tools ? Buffer.byteLength(JSON.stringify(tools)) : 0)
+    Buffer.byteLength(JSON.stringify(messages), 'utf8') +
+    (tools ? Buffer.byteLength(JSON.stringify(tools)) : 0)
   if (bytes + TEMPLATE_ALLOWANCE + maxTokens <= facts.maxModelLen) return { fits: true, decidedBy: 'bound' }
   if (!facts.tokenize) return { fits: true, decidedBy: 'unknown' }
   let counted: Awaited<ReturnType<typeof tokenizeChat>>
@@ -72,7 +73,9 @@ export async function checkTurnFits(
       model,
       messages,
       ...(tools ? { tools } : {}),
-      ...(body.chat_template_kwargs ? { chat_template_kwargs: body.chat_template_kwargs as Record<string, unknown> } : {}),
+      ...(body.chat_template_kwargs
+        ? { chat_template_kwargs: body.chat_template_kwargs as Record<string, unknown> }
+        : {}),
     })
   } catch (error) {
     if (address.signal?.aborted) throw error

@@ -271,14 +271,24 @@ export async function runToolAgent(options: ToolAgentOptions): Promise<Transcrip
     if (options.requestFields) Object.assign(body, options.requestFields)
     if (endpoint.kind === 'http') {
       const fit = await checkTurnFits(
-        { baseURL: endpoint.baseURL, apiKey: endpoint.apiKey, timeoutMs: profile.requestTimeoutMs, signal: options.signal },
+        {
+          baseURL: endpoint.baseURL,
+          apiKey: endpoint.apiKey,
+          timeoutMs: profile.requestTimeoutMs,
+          signal: options.signal,
+        },
         body,
         maxTokens,
       )
       if (!fit.fits) {
         const { decidedBy, promptTokens, maxModelLen } = fit
         const message = `not sent: the prompt has ${promptTokens} tokens (counted by the server's /tokenize) and max_tokens is ${maxTokens}, more than the model's ${maxModelLen}-token context`
-        return transcriptOf(run, 'context_length_exceeded', message, { decidedBy, promptTokens, maxTokens, maxModelLen })
+        return transcriptOf(run, 'context_length_exceeded', message, {
+          decidedBy,
+          promptTokens,
+          maxTokens,
+          maxModelLen,
+        })
       }
     }
     const timeouts = { requestTimeoutMs: profile.requestTimeoutMs, idleTimeoutMs: profile.idleTimeoutMs }

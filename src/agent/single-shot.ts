@@ -90,7 +90,9 @@ export async function runSingleShot(request: SingleShotRequest): Promise<SingleS
   if (sent.overflow) return { ...emptyOutcome('overflow', sent.latencyMs), error: sent.message }
   const choice = sent.completion.choices[0]!
   const usage = sent.completion.usage as
-    | (NonNullable<typeof sent.completion.usage> & { completion_tokens_details?: { reasoning_tokens?: number } })
+    | (NonNullable<typeof sent.completion.usage> & {
+        completion_tokens_details?: { reasoning_tokens?: number }
+      })
     | undefined
   return {
     status: choice.finish_reason === 'length' ? 'length' : 'completed',

@@ -40,9 +40,10 @@ export function readEndpointError(text: string): EndpointError {
 export function errorOfJson(json: unknown): EndpointError | undefined {
   if (json === null || typeof json !== 'object') return undefined
   const outer = json as Record<string, unknown>
-  const inner = (
-    typeof outer.error === 'object' && outer.error !== null ? outer.error : outer
-  ) as Record<string, unknown>
+  const inner = (typeof outer.error === 'object' && outer.error !== null ? outer.error : outer) as Record<
+    string,
+    unknown
+  >
   if (typeof inner.message !== 'string') return undefined
   const error: EndpointError = { message: inner.message }
   if (typeof inner.type === 'string') error.type = inner.type

@@ -75,7 +75,10 @@ async function request(
     })
   } catch (error) {
     if (address.signal?.aborted) throw error
-    throw endpointError(`${init.method} ${url} failed`, error instanceof Error ? error.message : String(error))
+    throw endpointError(
+      `${init.method} ${url} failed`,
+      error instanceof Error ? error.message : String(error),
+    )
   }
 }
 
@@ -99,7 +102,8 @@ export async function listModels(address: ServerAddress): Promise<ModelCard[]> {
   const url = `${address.baseURL.replace(/\/+$/, '')}/models`
   const response = await request(url, address, { method: 'GET' })
   const what = `GET ${url}`
-  if (!response.ok) throw endpointError(what, `HTTP ${response.status}: "${(await response.text()).slice(0, 200)}"`)
+  if (!response.ok)
+    throw endpointError(what, `HTTP ${response.status}: "${(await response.text()).slice(0, 200)}"`)
   const json = (await jsonOf(response, what)) as { data?: unknown }
   if (!Array.isArray(json?.data)) throw endpointError(what, 'the answer has no "data" list')
   return json.data
@@ -117,7 +121,11 @@ export async function tokenizeChat(
   chat: TokenizeChatRequest,
 ): Promise<PromptCount | null> {
   const url = `${serverRoot(address.baseURL)}/tokenize`
-  const body: Record<string, unknown> = { model: chat.model, messages: chat.messages, add_generation_prompt: true }
+  const body: Record<string, unknown> = {
+    model: chat.model,
+    messages: chat.messages,
+    add_generation_prompt: true,
+  }
   if (chat.tools) body.tools = chat.tools
   if (chat.chat_template_kwargs) body.chat_template_kwargs = chat.chat_template_kwargs
   const response = await request(url, address, { method: 'POST', body: JSON.stringify(body) })
@@ -126,9 +134,11 @@ export async function tokenizeChat(
     await response.body?.cancel()
     return null
   }
-  if (!response.ok) throw endpointError(what, `HTTP ${response.status}: "${(await response.text()).slice(0, 200)}"`)
+  if (!response.ok)
+    throw endpointError(what, `HTTP ${response.status}: "${(await response.text()).slice(0, 200)}"`)
   const json = (await jsonOf(response, what)) as { count?: unknown; max_model_len?: unknown }
-  const count = typeof json?.count === 'number' && Number.isSafeInteger(json.count) && json.count >= 0 ? json.count : null
+  const count =
+    typeof json?.count === 'number' && Number.isSafeInteger(json.count) && json.count >= 0 ? json.count : null
   const maxModelLen = positiveInt(json?.max_model_len)
   if (count === null || maxModelLen === null)
     throw endpointError(what, 'the answer lacks an integer "count" or "max_model_len"')

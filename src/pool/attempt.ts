@@ -75,6 +75,8 @@ export interface UpstreamCall {
   client: ServerResponse
   /** True once a stream's headers went to the client (later attempts write events only). */
   streamStarted: boolean
+  /** Counts a pause of the upstream for a slow client (the pool's `streamPauses`). */
+  onPause: () => void
   /** Headers for the client when the stream starts. */
   streamHeaders: (upstream: string, attempt: number) => Record<string, string>
   now: () => number
@@ -248,6 +250,7 @@ export function runAttempt(call: UpstreamCall, lease: UpstreamLease): Promise<At
         forwarder.reader.feed(chunk)
         if (call.client.writableNeedDrain && !call.client.destroyed && !c.paused) {
           c.pause()
+          call.onPause()
           call.client.once('drain', resumeOnDrain)
         }
       },
@@ -268,11 +271,20 @@ export function runAttempt(call: UpstreamCall, lease: UpstreamLease): Promise<At
         if (ok) {
           const judged = judgeAnswer({ path: call.path, stream: call.stream, contentType, body })
           if (!judged.complete)
-            return finish({ kind: 'retry', cause: 'incomplete', message: `${base}: ${judged.reason}` }, 'failure')
-          return finish({ kind: 'answer', status, contentType, body, stream: false, streamed: false }, 'success')
+            return finish(
+              { kind: 'retry', cause: 'incomplete', message: `${base}: ${judged.reason}` },
+              'failure',
+            )
+          return finish(
+            { kind: 'answer', status, contentType, body, stream: false, streamed: false },
+            'success',
+          )
         }
         if (!isRetryableStatus(status))
-          return finish({ kind: 'answer', status, contentType, body, stream: false, streamed: false }, 'neutral')
+          return finish(
+            { kind: 'answer', status, contentType, body, stream: false, streamed: false },
+            'neutral',
+          )
         // 429 says "busy", not "broken": it must not eject an otherwise healthy endpoint.
         const retryAfterMs = parseRetryAfter(headers, call.now())
         const message = `${base} answered ${status}: ${body.slice(0, 300)}`
@@ -284,7 +296,10 @@ export function runAttempt(call: UpstreamCall, lease: UpstreamLease): Promise<At
       onResponseError(_c, error) {
         if (call.cancelled) return finish({ kind: 'aborted', message: call.cancelled.message }, 'neutral')
         const { code, text } = failureDetail(error)
-        const waited = timedOut === undefined ? undefined : `no ${forwarder ? 'stream chunk' : 'answer'} within ${timedOut} ms`
+        const waited =
+          timedOut === undefined
+            ? undefined
+            : `no ${forwarder ? 'stream chunk' : 'answer'} within ${timedOut} ms`
         const detail = `${base}: ${waited ?? text}`
         if (forwarder) {
           const message = `${detail} (the stream broke before [DONE])`

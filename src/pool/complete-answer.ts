@@ -48,7 +48,9 @@ function judgeJson(path: string, body: string): AnswerJudgement {
     return incomplete('the 200 body is not a JSON object')
   const record = json as Record<string, unknown>
   const route = path.split('?')[0]!.replace(/\/+$/, '')
-  const first = Array.isArray(record.choices) ? (record.choices[0] as Record<string, unknown> | undefined) : undefined
+  const first = Array.isArray(record.choices)
+    ? (record.choices[0] as Record<string, unknown> | undefined)
+    : undefined
   if (route.endsWith('/chat/completions')) {
     if (!first) return incomplete('the 200 completion has no choices')
     if (first.message === null || typeof first.message !== 'object')
@@ -60,7 +62,9 @@ function judgeJson(path: string, body: string): AnswerJudgement {
     return typeof first.text === 'string' ? COMPLETE : incomplete('the 200 completion has no choices[0].text')
   }
   if (route.endsWith('/tokenize'))
-    return Number.isSafeInteger(record.count) ? COMPLETE : incomplete('the 200 /tokenize answer has no integer count')
+    return Number.isSafeInteger(record.count)
+      ? COMPLETE
+      : incomplete('the 200 /tokenize answer has no integer count')
   return COMPLETE
 }
 

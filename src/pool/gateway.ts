@@ -79,6 +79,8 @@ export interface RequestPoolStats {
   retries: number
   /** Client requests answered with a pool error after the last attempt. */
   failures: number
+  /** Times a stream's upstream was paused because its client had not read what it was sent. */
+  streamPauses: number
   readonly byUpstream: Record<string, UpstreamStats>
 }
 
@@ -128,6 +130,7 @@ function createStats(limiter: Limiter, upstreams: Upstreams): RequestPoolStats {
     cacheHits: 0,
     retries: 0,
     failures: 0,
+    streamPauses: 0,
     get byUpstream() {
       return Object.fromEntries(
         upstreams.list.map((u) => [

@@ -23,7 +23,13 @@ import { retryDelay } from './retry.ts'
 import type { TranscriptEntry } from './transcript.ts'
 import { usageOf } from './transcript.ts'
 
-const POOL_ERROR_STATUS = { timeout: 504, reset: 502, unreachable: 502, incomplete: 502, stream: 502 } as const
+const POOL_ERROR_STATUS = {
+  timeout: 504,
+  reset: 502,
+  unreachable: 502,
+  incomplete: 502,
+  stream: 502,
+} as const
 
 interface Settled {
   outcome: AttemptOutcome
@@ -65,7 +71,11 @@ function announceRestart(call: UpstreamCall, attempt: number, reason: string): v
   call.client.write(`event: ${RESTART_EVENT}\ndata: ${data}\n\n`)
 }
 
-async function attemptWithRetries(ctx: PoolContext, call: UpstreamCall, restartable: boolean): Promise<Settled> {
+async function attemptWithRetries(
+  ctx: PoolContext,
+  call: UpstreamCall,
+  restartable: boolean,
+): Promise<Settled> {
   let upstream: string | null = null
   for (let attempt = 1; ; attempt++) {
     // A free permit is taken at once; only a full limiter costs a cancellable wait.
@@ -252,6 +262,7 @@ function upstreamCall(
     dispatchers: ctx.dispatchers,
     client: res,
     streamStarted: false,
+    onPause: () => void ctx.stats.streamPauses++,
     attempt: 0,
     streamHeaders: (upstream, attempt) => ({
       'content-type': 'text/event-stream',

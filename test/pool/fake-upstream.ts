@@ -24,13 +24,24 @@ export type FakeReply =
   | 'hang'
   /** SSE headers and one chunk, then a reset. */
   | 'torn-stream'
-  /** A long SSE stream (`bigStreamEvents` events of 1 KiB), written as fast as the reader takes it. */
+  /** A long SSE stream (`bigStreamEvents` events of 1 KiB, a finish chunk, `[DONE]`), written as fast as the reader takes it. */
   | 'big-stream'
 
 export interface FakeUpstream {
   url: string
-  /** `streamedBytes`: bytes of 'big-stream' replies handed to the socket so far. */
-  stats: { requests: number; inFlight: number; maxInFlight: number; streamedBytes: number }
+  /**
+   * `streamedBytes`: bytes of 'big-stream' replies handed to the socket so far; `drainWaits`:
+   * times a 'big-stream' writer found the socket full and waited for it to drain; `blocked`:
+   * a writer is waiting for that now.
+   */
+  stats: {
+    requests: number
+    inFlight: number
+    maxInFlight: number
+    streamedBytes: number
+    drainWaits: number
+    blocked: boolean
+  }
   calls: FakeCall[]
   close(): Promise<void>
 }
@@ -38,19 +49,25 @@ export interface FakeUpstream {
 /** Events in a 'big-stream' reply (64 MiB in all). */
 export const bigStreamEvents = 64 * 1024
 const BIG_EVENT = `data: {"choices":[{"index":0,"delta":{"content":"${'x'.repeat(1024 - 56)}"}}]}\n\n`
+const BIG_FINISH = 'data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\n'
 const DONE = 'data: [DONE]\n\n'
 /** Bytes of a whole 'big-stream' reply. */
-export const bigStreamBytes = bigStreamEvents * BIG_EVENT.length + DONE.length
+export const bigStreamBytes = bigStreamEvents * BIG_EVENT.length + BIG_FINISH.length + DONE.length
 
 /** Writes the big stream, waiting for `drain` whenever the socket is full. */
 async function bigStream(res: ServerResponse, stats: FakeUpstream['stats']) {
   res.writeHead(200, { 'content-type': 'text/event-stream' })
   for (let i = 0; i < bigStreamEvents; i++) {
     stats.streamedBytes += BIG_EVENT.length
-    if (!res.write(BIG_EVENT)) await new Promise((ok) => res.once('drain', ok))
+    if (!res.write(BIG_EVENT)) {
+      stats.drainWaits++
+      stats.blocked = true
+      await new Promise((ok) => res.once('drain', ok))
+      stats.blocked = false
+    }
     if (res.destroyed) return
   }
-  res.end(DONE)
+  res.end(BIG_FINISH + DONE)
 }
 
 const lastUser = (call: FakeCall) => call.body?.messages?.at(-1)?.content ?? ''
@@ -88,7 +105,7 @@ function streamCompletion(call: FakeCall, res: ServerResponse) {
 export async function startFakeUpstream(
   options: { latencyMs?: number; reply?: (call: FakeCall) => FakeReply } = {},
 ): Promise<FakeUpstream> {
-  const stats = { requests: 0, inFlight: 0, maxInFlight: 0, streamedBytes: 0 }
+  const stats = { requests: 0, inFlight: 0, maxInFlight: 0, streamedBytes: 0, drainWaits: 0, blocked: false }
   const calls: FakeCall[] = []
   const server = createServer(async (req, res) => {
     let raw = ''

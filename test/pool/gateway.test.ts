@@ -187,17 +187,19 @@ describe('request pool gateway', () => {
     await new Promise<void>((resolve, reject) => {
       const req = request(
         { host: '127.0.0.1', port, path: '/v1/chat/completions', method: 'POST' },
-        (res) => {
+        async (res) => {
           res.pause()
-          // While nobody reads, the pool must stop reading too, so the endpoint stalls.
-          setTimeout(() => {
-            writtenWhilePaused = fake.stats.streamedBytes
-            res.on('data', (chunk: Buffer) => {
-              received += chunk.length
-            })
-            res.on('end', resolve)
-            res.resume()
-          }, 400)
+          // While nobody reads, the pool must stop reading too: wait until the pool has paused
+          // the upstream and the endpoint's writer is stuck on a full socket, then look.
+          // (A pool that buffered the whole stream would never pause, and this wait would not end.)
+          while (gateway.stats.streamPauses === 0 || !fake.stats.blocked)
+            await new Promise((ok) => setImmediate(ok))
+          writtenWhilePaused = fake.stats.streamedBytes
+          res.on('data', (chunk: Buffer) => {
+            received += chunk.length
+          })
+          res.on('end', resolve)
+          res.resume()
         },
       )
       req.on('error', reject)

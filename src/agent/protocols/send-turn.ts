@@ -172,7 +172,13 @@ async function sendHttp(
   }
   let reply: PostReply
   try {
-    reply = await postStream(endpoint.target, JSON.stringify(streamedBody(body)), timeouts.requestTimeoutMs, sink, signal)
+    reply = await postStream(
+      endpoint.target,
+      JSON.stringify(streamedBody(body)),
+      timeouts.requestTimeoutMs,
+      sink,
+      signal,
+    )
   } catch (error) {
     // The caller cancelled: not an endpoint failure, so it keeps its own error.
     if (signal?.aborted) throw error
@@ -238,7 +244,12 @@ async function sendClient(
     if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
       const text = await response.text()
       return wholeAnswer(
-        { status: response.status, headers: { 'x-arbigraph-cache': cached ? 'hit' : 'miss' }, text, streamed: false },
+        {
+          status: response.status,
+          headers: { 'x-arbigraph-cache': cached ? 'hit' : 'miss' },
+          text,
+          streamed: false,
+        },
         performance.now() - started,
       )
     }
