@@ -199,7 +199,8 @@ export async function startScriptedServer(
     res.writeHead(200, { 'content-type': 'text/event-stream', ...turn.headers })
     const events = streamEvents(completionOf(turn, index), turn, body.stream_options?.include_usage === true)
     for (const event of events) res.write(`data: ${event}\n\n`)
-    if (turn.cutStream) return void res.socket?.destroy()
+    // Flushes what was written, then closes without the last chunk of the HTTP body.
+    if (turn.cutStream) return void res.socket?.end()
     res.end()
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
