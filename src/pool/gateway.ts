@@ -53,6 +53,8 @@ export interface RequestPoolOptions {
   random?: () => number
   /** Wall clock in ms, for retry-after dates and cool-downs. @default Date.now */
   now?: () => number
+  /** How a backoff waits (tests record the waits instead of sleeping). @default node:timers/promises setTimeout */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>
   /** @default '127.0.0.1' */
   host?: string
   /** @default 0 (any free port) */
@@ -171,7 +173,7 @@ async function createContext(options: RequestPoolOptions): Promise<PoolContext> 
     idleTimeoutMs: options.idleTimeoutMs ?? 120_000,
     random: options.random ?? Math.random,
     now,
-    sleep: (ms, signal) => sleepFor(ms, undefined, { signal }),
+    sleep: options.sleep ?? ((ms, signal) => sleepFor(ms, undefined, { signal })),
     closing: undefined,
     live: new Set(),
     dispatchers: createDispatchers(),

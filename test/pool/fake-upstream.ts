@@ -29,6 +29,8 @@ export type FakeReply =
 
 export interface FakeUpstream {
   url: string
+  /** Answers every request held by `holdUntil` now. */
+  release(): void
   /**
    * `streamedBytes`: bytes of 'big-stream' replies handed to the socket so far; `drainWaits`:
    * times a 'big-stream' writer found the socket full and waited for it to drain; `blocked`:
@@ -102,9 +104,21 @@ function streamCompletion(call: FakeCall, res: ServerResponse) {
   res.end('data: [DONE]\n\n')
 }
 
-export async function startFakeUpstream(
-  options: { latencyMs?: number; reply?: (call: FakeCall) => FakeReply } = {},
-): Promise<FakeUpstream> {
+export interface FakeUpstreamOptions {
+  latencyMs?: number
+  reply?: (call: FakeCall) => FakeReply
+  /**
+   * Holds every answer until this says go (checked on each arrival, and by `release()`), so a
+   * test can reach a state such as "16 requests in flight" by counting instead of by timing.
+   */
+  holdUntil?: (stats: FakeUpstream['stats']) => boolean
+}
+
+export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Promise<FakeUpstream> {
+  const held: (() => void)[] = []
+  const releaseAll = () => {
+    for (const go of held.splice(0)) go()
+  }
   const stats = { requests: 0, inFlight: 0, maxInFlight: 0, streamedBytes: 0, drainWaits: 0, blocked: false }
   const calls: FakeCall[] = []
   const server = createServer(async (req, res) => {
@@ -128,13 +142,19 @@ export async function startFakeUpstream(
     }
     res.on('close', finish)
     if (options.latencyMs) await new Promise((ok) => setTimeout(ok, options.latencyMs))
+    if (options.holdUntil) {
+      const go = new Promise<void>((ok) => held.push(ok))
+      if (options.holdUntil(stats)) releaseAll()
+      await go
+    }
     const reply = options.reply?.(call) ?? 'ok'
     if (reply === 'hang') return
     if (reply === 'reset') return void req.socket.destroy()
     if (reply === 'torn-stream') {
       res.writeHead(200, { 'content-type': 'text/event-stream' })
       res.write('data: {"choices":[{"index":0,"delta":{"content":"par"}}]}\n\n')
-      return void setTimeout(() => req.socket.destroy(), 20)
+      // Flushes the chunk, then closes without ending the HTTP body.
+      return void req.socket.end()
     }
     if (reply === 'big-stream') return void bigStream(res, stats)
     if (reply === 'ok') {
@@ -149,6 +169,7 @@ export async function startFakeUpstream(
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}/v1`,
+    release: releaseAll,
     stats,
     calls,
     close: () =>
