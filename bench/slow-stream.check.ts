@@ -31,7 +31,12 @@ const standIn = createServer((req, res) => {
     return void res.end(JSON.stringify({ data: [{ id: 'slow', max_model_len: 262_144 }] }))
   }
   res.writeHead(200, { 'content-type': 'text/event-stream' })
-  res.write(event({ ...head, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] }))
+  res.write(
+    event({
+      ...head,
+      choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }],
+    }),
+  )
   let sent = 0
   const timer = setInterval(() => {
     sent++
