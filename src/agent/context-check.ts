@@ -94,3 +94,11 @@ export async function checkTurnFits(
     maxModelLen: counted.maxModelLen,
   }
 }
+
+/**
+ * The record's message for a turn that was not sent because it cannot fit.
+ * @example notSentMessage({ fits: false, decidedBy: 'tokenize', promptTokens: 9000, maxTokens: 16384, maxModelLen: 8192 })
+ */
+export function notSentMessage(fit: Extract<FitDecision, { fits: false }>): string {
+  return `not sent: the prompt has ${fit.promptTokens} tokens (counted by the server's /tokenize) and max_tokens is ${fit.maxTokens}, more than the model's ${fit.maxModelLen}-token context`
+}

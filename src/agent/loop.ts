@@ -16,7 +16,7 @@ import type { AgentStatus, RepairPrompt, Transcript, TurnKind, TurnRecord } from
 import { ArbigraphError } from '../errors.ts'
 import { collectAnswerTurns, expectedOutputs } from './answers.ts'
 import { runCalculatorCall } from './calculator/index.ts'
-import { checkTurnFits } from './context-check.ts'
+import { checkTurnFits, notSentMessage } from './context-check.ts'
 import type { HarnessProfile, HarnessProfileInput } from './profile.ts'
 import { resolveProfile } from './profile.ts'
 import { chatProtocol } from './protocols/chat.ts'
@@ -282,8 +282,7 @@ export async function runToolAgent(options: ToolAgentOptions): Promise<Transcrip
       )
       if (!fit.fits) {
         const { decidedBy, promptTokens, maxModelLen } = fit
-        const message = `not sent: the prompt has ${promptTokens} tokens (counted by the server's /tokenize) and max_tokens is ${maxTokens}, more than the model's ${maxModelLen}-token context`
-        return transcriptOf(run, 'context_length_exceeded', message, {
+        return transcriptOf(run, 'context_length_exceeded', notSentMessage(fit), {
           decidedBy,
           promptTokens,
           maxTokens,

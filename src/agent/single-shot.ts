@@ -11,6 +11,7 @@
  * Reference: Long-Transduction paper §3 and Appendix D (greedy, thinking off, 1.5× budget).
  */
 import { z } from 'zod'
+import { checkTurnFits, notSentMessage } from './context-check.ts'
 import type { EndpointOptions } from './protocols/send-turn.ts'
 import { sendTurn, turnEndpoint } from './protocols/send-turn.ts'
 
@@ -44,6 +45,8 @@ export interface SingleShotOutcome {
   firstTokenMs: number | null
   /** Why the request ended early (the overflow message). */
   error?: string
+  /** For an overflow: the server's 400 to the request, or its `/tokenize` count before sending. */
+  overflowDecidedBy?: 'server' | 'tokenize'
 }
 
 export interface SingleShotRequest {
@@ -80,14 +83,26 @@ export async function runSingleShot(request: SingleShotRequest): Promise<SingleS
   const started = performance.now()
   let firstTokenMs: number | null = null
   const body = singleShotBody(request.model, request.prompt, request.maxTokens, profile)
+  const endpoint = turnEndpoint(request.endpoint)
+  if (endpoint.kind === 'http') {
+    const address = { ...request.endpoint, timeoutMs: profile.connectTimeoutMs, signal: request.signal }
+    const fit = await checkTurnFits(address, body, request.maxTokens)
+    if (!fit.fits)
+      return {
+        ...emptyOutcome('overflow', performance.now() - started),
+        error: notSentMessage(fit),
+        overflowDecidedBy: 'tokenize',
+      }
+  }
   const sent = await sendTurn(
-    turnEndpoint(request.endpoint),
+    endpoint,
     body,
     { requestTimeoutMs: profile.connectTimeoutMs, idleTimeoutMs: profile.idleTimeoutMs },
     request.signal,
     { onFirstToken: () => (firstTokenMs = performance.now() - started) },
   )
-  if (sent.overflow) return { ...emptyOutcome('overflow', sent.latencyMs), error: sent.message }
+  if (sent.overflow)
+    return { ...emptyOutcome('overflow', sent.latencyMs), error: sent.message, overflowDecidedBy: 'server' }
   const choice = sent.completion.choices[0]!
   const usage = sent.completion.usage as
     | (NonNullable<typeof sent.completion.usage> & {

@@ -193,7 +193,11 @@ async function deliver(ex: Exchange, settled: Settled): Promise<void> {
     if (status === 200 && ex.cacheable && ex.facts && ctx.cache.mode !== 'off')
       await ctx.cache.put({ key: ex.facts.key, status, contentType, stream, body })
     if (outcome.streamed) res.end('data: [DONE]\n\n')
-    else {
+    else if (res.headersSent) {
+      // A retry after a started stream ended in a whole answer (a 400, say): report it inside the stream.
+      const message = `arbigraph pool: ${upstream} answered ${status} after the stream had started: ${body.slice(0, 300)}`
+      sendPoolError(res, { status, code: 'upstream_status', message }, {})
+    } else {
       res.writeHead(status, { 'content-type': contentType, ...markers('miss', attempts, upstream) })
       res.end(body)
     }

@@ -88,3 +88,35 @@ describe.each(['complete', 'cut', 'error-event', 'new-overflow'] as const)(
       })
   },
 )
+
+describe('single-shot context check', () => {
+  let url = ''
+  let chatRequests = 0
+  const server = createServer((req, res) => {
+    req.resume()
+    res.writeHead(200, { 'content-type': 'application/json' })
+    if (req.url === '/v1/models')
+      return void res.end(JSON.stringify({ data: [{ id: 'm', max_model_len: 5000 }] }))
+    if (req.url === '/tokenize')
+      return void res.end(JSON.stringify({ count: 4995, max_model_len: 5000, tokens: [] }))
+    chatRequests++
+    res.end('{}')
+  })
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+  })
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  it("records an overflow without sending when the server's /tokenize count cannot fit", async () => {
+    const outcome = await runSingleShot({
+      endpoint: { baseURL: url },
+      model: 'm',
+      prompt: 'p',
+      maxTokens: 10,
+    })
+    expect(outcome).toMatchObject({ status: 'overflow', overflowDecidedBy: 'tokenize' })
+    expect(outcome.error).toContain('the prompt has 4995 tokens')
+    expect(chatRequests).toBe(0)
+  })
+})
