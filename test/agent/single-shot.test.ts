@@ -96,9 +96,9 @@ describe('single-shot context check', () => {
     req.resume()
     res.writeHead(200, { 'content-type': 'application/json' })
     if (req.url === '/v1/models')
-      return void res.end(JSON.stringify({ data: [{ id: 'm', max_model_len: 5000 }] }))
+      return void res.end(JSON.stringify({ data: [{ id: 'm', max_model_len: 4100 }] }))
     if (req.url === '/tokenize')
-      return void res.end(JSON.stringify({ count: 4995, max_model_len: 5000, tokens: [] }))
+      return void res.end(JSON.stringify({ count: 4095, max_model_len: 4100, tokens: [] }))
     chatRequests++
     res.end('{}')
   })
@@ -116,7 +116,7 @@ describe('single-shot context check', () => {
       maxTokens: 10,
     })
     expect(outcome).toMatchObject({ status: 'overflow', overflowDecidedBy: 'tokenize' })
-    expect(outcome.error).toContain('the prompt has 4995 tokens')
+    expect(outcome.error).toContain('the prompt has 4095 tokens')
     expect(chatRequests).toBe(0)
   })
 })
