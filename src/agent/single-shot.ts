@@ -11,6 +11,7 @@
  * Reference: Long-Transduction paper §3 and Appendix D (greedy, thinking off, 1.5× budget).
  */
 import { z } from 'zod'
+import { ArbigraphError } from '../errors.ts'
 import { checkTurnFits, notSentMessage } from './context-check.ts'
 import type { EndpointOptions } from './protocols/send-turn.ts'
 import { sendTurn, turnEndpoint } from './protocols/send-turn.ts'
@@ -100,7 +101,7 @@ export async function runSingleShot(request: SingleShotRequest): Promise<SingleS
     { requestTimeoutMs: profile.connectTimeoutMs, idleTimeoutMs: profile.idleTimeoutMs },
     request.signal,
     { onFirstToken: () => (firstTokenMs = performance.now() - started) },
-  )
+  ).catch(asSingleShot)
   if (sent.overflow)
     return { ...emptyOutcome('overflow', sent.latencyMs), error: sent.message, overflowDecidedBy: 'server' }
   const choice = sent.completion.choices[0]!
@@ -119,6 +120,19 @@ export async function runSingleShot(request: SingleShotRequest): Promise<SingleS
     latencyMs: sent.latencyMs,
     firstTokenMs,
   }
+}
+
+/** The shared transport speaks as the agent; a document's error says where it came from. */
+function asSingleShot(error: unknown): never {
+  if (
+    error instanceof ArbigraphError &&
+    error.code === 'ARBIGRAPH_ENDPOINT' &&
+    error.message.startsWith('agent: ')
+  )
+    throw new ArbigraphError(error.code, `single-shot: ${error.message.slice('agent: '.length)}`, {
+      cause: error,
+    })
+  throw error
 }
 
 const emptyOutcome = (status: SingleShotStatus, latencyMs: number): SingleShotOutcome => ({
