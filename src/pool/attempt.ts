@@ -170,22 +170,28 @@ function failureDetail(error: unknown): { code: string | undefined; text: string
 /** The forwarding half of a streamed attempt: events to the client, the verdict at the end. */
 function streamForwarder(call: UpstreamCall) {
   const forwarded: string[] = []
-  let sent = false
+  let pending = ''
   const reader = readCompletionStream({
     onEvent(kind, data) {
       if (kind !== 'chunk') return
       const event = `data: ${data}\n\n`
       forwarded.push(event)
-      sent = true
-      if (!call.client.destroyed) call.client.write(event)
+      pending += event
     },
   })
   return {
     reader,
+    /** Feeds an upstream chunk and writes its complete events to the client in one write. */
+    feed(chunk: Buffer) {
+      reader.feed(chunk)
+      if (pending === '') return
+      if (!call.client.destroyed) call.client.write(pending)
+      pending = ''
+    },
     /** The body to cache: the events the client got, then `[DONE]`. */
     body: () => `${forwarded.join('')}data: [DONE]\n\n`,
     get sent() {
-      return sent
+      return forwarded.length > 0
     },
   }
 }
@@ -247,7 +253,7 @@ export function runAttempt(call: UpstreamCall, lease: UpstreamLease): Promise<At
       onResponseData(c, chunk) {
         if (!forwarder) return void chunks.push(chunk)
         arm(call.idleTimeoutMs)
-        forwarder.reader.feed(chunk)
+        forwarder.feed(chunk)
         if (call.client.writableNeedDrain && !call.client.destroyed && !c.paused) {
           c.pause()
           call.onPause()
