@@ -6,9 +6,17 @@
  *   (10.05 s and 12.74 s; goal ≥ 50× faster).
  * - Random DAGs of 10 to 10,000 tasks (one instance each, median of runs) and the log-log slope
  *   of time against size (goal ≤ 1.15; 10^4 tasks ≤ 2 s).
+ * - Streaming, from the command line (whole process: start-up, generation, writing): one random
+ *   DAG of 10^5 tasks (goal ≤ 20 s, peak RSS ≤ 1.5 GB) and 40 instances of 10^4 tasks on two
+ *   workers (goal ≥ 100 MB/s of dataset written). `--no-stream` skips this part.
  */
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { defaultRegistry } from '../plugins/index.ts'
 import { generateDataset } from '../src/generate/generate-dataset.ts'
+import { timeProcess } from './time-process.ts'
 
 const REFERENCE_SECONDS = { chain: 10.05, multichain: 12.74 }
 const PAPER_STRUCTURE = "['math','math',['math','math'],['math','math'],'math','math']"
@@ -81,3 +89,52 @@ console.log(
   `  log-log slope: ${slope.toFixed(3)} (least squares over all sizes), ${tail.toFixed(3)} (1,000 → 10,000); goal ≤ 1.15`,
 )
 console.log(`  10,000 tasks: ${t10k.toFixed(2)} s; goal ≤ 2 s ${t10k <= 2 ? '(met)' : '(NOT met)'}`)
+
+if (!process.argv.includes('--no-stream')) {
+  console.log('streaming from the command line (bin/arbigraph.js, whole process, one run each)')
+  const bin = fileURLToPath(new URL('../bin/arbigraph.js', import.meta.url))
+  const scratch = mkdtempSync(join(tmpdir(), 'arbigraph-bench-stream-'))
+  const generate = (label: string, args: string[]) =>
+    timeProcess({
+      label,
+      command: process.execPath,
+      args: [bin, 'generate', 'random', ...args],
+      cwd: scratch,
+      usage: true,
+    })
+  try {
+    const big = await generate('10^5 tasks', [
+      '--nodes',
+      '100000',
+      '--samples-per-task',
+      '1',
+      '--targets',
+      'DivisorSum',
+      '--out',
+      'big.jsonl',
+    ])
+    const gb = (big.peakRssBytes ?? 0) / 2 ** 30
+    const bigSeconds = big.wallMs / 1000
+    console.log(
+      `  random DAG, 10^5 tasks, 1 instance: ${bigSeconds.toFixed(1)} s (cpu ${((big.cpuMs ?? 0) / 1000).toFixed(1)} s), peak RSS ${gb.toFixed(2)} GB, ${(statSync(join(scratch, 'big.jsonl')).size / 1e6).toFixed(0)} MB; goal ≤ 20 s ${bigSeconds <= 20 ? '(met)' : '(NOT met)'}, ≤ 1.5 GB ${gb <= 1.5 ? '(met)' : '(NOT met)'}`,
+    )
+    rmSync(join(scratch, 'big.jsonl'))
+    const wide = await generate('10^4 tasks x 40', [
+      '--nodes',
+      '10000',
+      '--samples-per-task',
+      '1',
+      '--workers',
+      '2',
+      '--out',
+      'wide.jsonl',
+    ])
+    const mb = statSync(join(scratch, 'wide.jsonl')).size / 1e6
+    const rate = mb / (wide.wallMs / 1000)
+    console.log(
+      `  random DAG, 10^4 tasks × 40 instances, 2 workers: ${mb.toFixed(0)} MB in ${(wide.wallMs / 1000).toFixed(1)} s = ${rate.toFixed(0)} MB/s, peak RSS ${((wide.peakRssBytes ?? 0) / 2 ** 30).toFixed(2)} GB; goal ≥ 100 MB/s ${rate >= 100 ? '(met)' : '(NOT met)'}`,
+    )
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
+}

@@ -16,7 +16,7 @@ import type { CaseIdentity } from '../src/vitest/task-meta.ts'
 import { isTransductionTest } from './collect-transduction-records.ts'
 
 /** Where a case sits when nothing better is known: `suites/<topology>/<category>.eval.ts`, `<task> #<sample>`. */
-function identityFromTest(test: TestCase): CaseIdentity {
+export function identityFromTest(test: TestCase): CaseIdentity {
   const file = test.module.moduleId
   const sample = /#\s*(\d+)\s*$/.exec(test.name)
   // The file keeps the id unique when two suites have a test of the same name.

@@ -138,6 +138,7 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
     async onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors, reason: TestRunEndReason) {
       if (timer) clearTimeout(timer)
       const records = collectRecords(modules)
+      if (records.length === 0) return void (await live?.close()) // an earlier dashboard stays
       const root = vitest?.config.root ?? process.cwd()
       const run = runFacts(vitest, started, reason)
       const results = buildResults(records, run, createdBy(vitest, 'arbigraph dashboard reporter'))

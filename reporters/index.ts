@@ -7,6 +7,7 @@ import { dashboardReporter, resolveDashboardOptions } from './dashboard.ts'
 import { gateReporter } from './gate.ts'
 import { markdownSummaryReporter } from './markdown-summary.ts'
 import type { ResolvedReporterOptions } from './options.ts'
+import { progressReporter } from './progress.ts'
 import { resultsJsonReporter } from './results-json.ts'
 import { summaryTableReporter } from './summary-table.ts'
 import { transductionReporter } from './transduction.ts'
@@ -18,6 +19,8 @@ export { gateReporter } from './gate.ts'
 export { markdownSummaryReporter } from './markdown-summary.ts'
 export type { ArbigraphReporterOptions } from './options.ts'
 export { resolveReporterOptions } from './options.ts'
+export type { ProgressReporterOptions } from './progress.ts'
+export { progressReporter } from './progress.ts'
 export { resultsJsonReporter } from './results-json.ts'
 export { summaryTableReporter } from './summary-table.ts'
 export type { TransductionReporterOptions } from './transduction.ts'
@@ -30,6 +33,7 @@ export { resolveTransductionOptions, transductionReporter } from './transduction
 export function arbigraphReporters(options: ResolvedReporterOptions): Reporter[] {
   const reporters: Reporter[] = []
   if (options.table) reporters.push(summaryTableReporter({ byTask: options.byTask }))
+  if (options.table) reporters.push(progressReporter())
   if (options.results !== false) reporters.push(resultsJsonReporter({ path: options.results }))
   if (options.markdown !== false || options.stepSummary !== false)
     reporters.push(

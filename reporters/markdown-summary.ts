@@ -6,14 +6,14 @@
 import { appendFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
-import { modelLabel } from '../src/contracts/results.ts'
+import { isSimulated, modelLabel } from '../src/contracts/results.ts'
 import { writeFileAtomic } from '../src/io/atomic-write.ts'
 import type { GateRule } from '../src/metrics/gate.ts'
 import { evaluateGate, needsTasks } from '../src/metrics/gate.ts'
+import { simulatedGateRefusal } from '../src/metrics/simulated-gate.ts'
 import { summarize } from '../src/metrics/summarize.ts'
 import { formatMarkdown } from '../src/report/format-markdown.ts'
 import { collectRecords } from './collect-records.ts'
-import { hasTransductionTests } from './collect-transduction-records.ts'
 
 export interface MarkdownSummaryOptions {
   /**
@@ -47,9 +47,15 @@ export function markdownSummaryReporter(options: MarkdownSummaryOptions = {}): R
       const { path = 'out/summary.md', stepSummary = false, gate = null } = options
       if (path === false && stepSummary === false) return
       const records = collectRecords(modules)
-      if (records.length === 0 && hasTransductionTests(modules)) return // transduction-only run
+      // A transduction-only run, or one that produced no record, leaves an earlier summary alone.
+      if (records.length === 0) return
       const summary = summarize(records, { byTask: gate !== null && needsTasks(gate) })
-      const verdict = gate && { rules: gate.map((r) => r.text), broken: evaluateGate(gate, summary.cells) }
+      const refused = simulatedGateRefusal({ model: modelLabel(records), simulated: isSimulated(records) })
+      const verdict = gate && {
+        rules: gate.map((r) => r.text),
+        broken: refused ? [] : evaluateGate(gate, summary.cells),
+        ...(refused ? { refused } : {}),
+      }
       // Per-task cells exist only for the gate; the summary shows topology × category.
       const shown = { ...summary, cells: summary.cells.filter((c) => c.task === null) }
       const text = formatMarkdown(shown, modelLabel(records), verdict)

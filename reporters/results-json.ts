@@ -39,8 +39,10 @@ export function resultsJsonReporter(options: ResultsJsonOptions = {}): Reporter 
       const records = collectRecords(modules)
       // A Long-Transduction-only run must not overwrite an earlier ArbiGraph results file.
       if (records.length === 0 && hasTransductionTests(modules)) return
-      const results = buildResults(records, runFacts(vitest, started, reason), createdBy(vitest))
       const path = resolve(vitest?.config.root ?? process.cwd(), options.path ?? 'out/results.json')
+      // Neither must a run that produced no record (a suite that failed to load, no case selected).
+      if (records.length === 0) return vitest?.logger.log(`arbigraph: ${path} left as it was`)
+      const results = buildResults(records, runFacts(vitest, started, reason), createdBy(vitest))
       await writeFileAtomic(path, `${JSON.stringify(results, null, 2)}\n`)
       vitest?.logger.log(`arbigraph: wrote ${records.length} case records to ${path}`)
     },

@@ -18,6 +18,41 @@ export interface Registry {
   topologies: ReadonlyMap<string, Topology<unknown>>
 }
 
+const checked = new WeakSet<readonly TaskTemplate[]>()
+
+/** The category's templates, after checking (once per template list) that no id repeats. */
+function checkedTemplates(category: Category): readonly TaskTemplate[] {
+  const templates = category.templates
+  if (checked.has(templates)) return templates
+  const ids = new Set<string>()
+  for (const template of templates) {
+    if (ids.has(template.id)) {
+      throw new ArbigraphError(
+        'ARBIGRAPH_DUPLICATE',
+        `category "${category.name}" has two templates with id "${template.id}"`,
+      )
+    }
+    ids.add(template.id)
+  }
+  checked.add(templates)
+  return templates
+}
+
+/** A category whose `templates` is a getter reads them on first use (e.g. a pool file). */
+const loadsLazily = (category: Category): boolean =>
+  typeof Object.getOwnPropertyDescriptor(category, 'templates')?.get === 'function'
+
+/**
+ * A lazy category stays lazy in the registry, its ids checked when its templates are first read:
+ * analysing the built-in python pool costs ~150 ms, which a math-only command must not pay.
+ */
+const checkedOnRead = (category: Category): Category => ({
+  name: category.name,
+  get templates() {
+    return checkedTemplates(category)
+  },
+})
+
 /** Merges plugins in order; a name registered twice is an error naming both plugins. */
 export function createRegistry(plugins: readonly Plugin[]): Registry {
   const categories = new Map<string, Category>()
@@ -36,17 +71,11 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
   for (const plugin of plugins) {
     for (const category of plugin.categories ?? []) {
       claim(`category "${category.name}"`, plugin.name)
-      const ids = new Set<string>()
-      for (const template of category.templates) {
-        if (ids.has(template.id)) {
-          throw new ArbigraphError(
-            'ARBIGRAPH_DUPLICATE',
-            `category "${category.name}" has two templates with id "${template.id}"`,
-          )
-        }
-        ids.add(template.id)
+      if (loadsLazily(category)) categories.set(category.name, checkedOnRead(category))
+      else {
+        checkedTemplates(category)
+        categories.set(category.name, category)
       }
-      categories.set(category.name, category)
     }
     for (const topology of plugin.topologies ?? []) {
       claim(`topology "${topology.name}"`, plugin.name)

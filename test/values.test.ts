@@ -27,6 +27,7 @@ describe('pyFloatRepr', () => {
       fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => {
         expect(Object.is(Number(pyFloatRepr(x)), x)).toBe(true)
       }),
+      { seed: 1 },
     )
   })
 })
@@ -50,6 +51,7 @@ describe('parsePyLiteral', () => {
         const back = parsePyLiteral(pyRepr(v as never))
         expect(pyRepr(back)).toBe(pyRepr(v as never))
       }),
+      { seed: 1 },
     )
   })
 

@@ -7,8 +7,11 @@
  * gone the requirement is dropped together with this turn's calls; (C) a turn without calls ends
  * the sample when nothing is missing, else gets an answers repair while that budget lasts, else
  * ends it; (D) otherwise every call runs and its result goes back. A turn after a repair prompt
- * gets the repair token budget. Cut-offs are read from `finish_reason === 'length'` and token
- * counts from `usage` (a deliberate deviation from the reference's re-tokenizing).
+ * gets the repair token budget. The three budgets are separate: a run of cut-off turns longer
+ * than the cutoff budget goes on with answers repairs (rule C). A turn is cut off, as in the
+ * reference, when its output reached the turn's max_tokens: the protocol reports that as
+ * `finish_reason: length` (the chat protocol also for a `tool_calls` finish that used the whole
+ * budget, vLLM's legacy parser on a cut-off call).
  * Reference: docs/research/arbigraph-reference-harness.md §1.7, §1.8, §2.4, §1.13.
  */
 import type OpenAI from 'openai'

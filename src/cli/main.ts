@@ -2,11 +2,12 @@
  * The `arbigraph` command line: finds the command, prints help, runs it and maps failures to
  * exit codes — 0 success, 1 a problem with the input or the run (the ArbigraphError message is
  * printed), 2 a usage error. Output goes through a `CliIo`, so tests run `main` in-process and
- * capture what a user would see.
+ * capture what a user would see. Only the chosen command's module is imported: this file and
+ * `commands/index.ts` are all that `arbigraph --help` loads.
  */
 import { ArbigraphError } from '../errors.ts'
 import type { CliIo, Command } from './command.ts'
-import { commands } from './commands/index.ts'
+import { type CommandEntry, commands } from './commands/index.ts'
 
 /**
  * The real terminal: stdout, stderr and the process's working directory.
@@ -16,13 +17,14 @@ export const processIo = (): CliIo => ({
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
   cwd: process.cwd(),
+  isTTY: process.stdout.isTTY === true,
 })
 
 /**
  * The overview printed by `arbigraph --help`.
  * @example overview().startsWith('Usage: arbigraph <command>') // true
  */
-export function overview(list: readonly Command[] = commands): string {
+export function overview(list: readonly CommandEntry[] = commands): string {
   const width = Math.max(...list.map((c) => c.name.length))
   return [
     'Usage: arbigraph <command> [options]',
@@ -42,7 +44,7 @@ const wantsHelp = (argv: readonly string[]): boolean => {
 /** Runs one command, turning thrown errors into a message and an exit code. */
 async function runCommand(command: Command, argv: string[], io: CliIo): Promise<number> {
   if (wantsHelp(argv)) {
-    io.out(command.usageFor?.(argv) ?? command.usage)
+    io.out((await command.usageFor?.(argv)) ?? command.usage)
     return 0
   }
   try {
@@ -69,10 +71,10 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     else io.out(help)
     return name === undefined ? 2 : 0
   }
-  const command = commands.find((c) => c.name === name)
-  if (!command) {
+  const entry = commands.find((c) => c.name === name)
+  if (!entry) {
     io.err(`arbigraph: unknown command "${name}" (commands: ${commands.map((c) => c.name).join(', ')})`)
     return 2
   }
-  return runCommand(command, rest, io)
+  return runCommand(await entry.load(), rest, io)
 }

@@ -3,14 +3,18 @@
  * the app (`app/*.js`, `app/style.css`, the bundled @viz-js/viz under `app/vendor/`), and the data
  * as scripts: `data/summary.js` (overview), `data/index.js` (one compact row per trial) and
  * `data/cases-NNNNN.js` chunks of `chunkSize` cases (record, prompt, graph DOT, transcript) that
- * the app loads only when a case is opened. The data folder is replaced whole, so a rebuild never
- * mixes chunks of two runs.
+ * the app loads only when a case is opened. The folder is built beside its place under a temporary
+ * name and renamed into place, so a rebuild never mixes chunks of two runs and a build killed
+ * midway leaves the previous dashboard whole (the next build removes the leftover).
  */
-import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Results } from '../contracts/results.ts'
+import { ArbigraphError } from '../errors.ts'
+import { removeStaleTemps, tempPath } from '../io/atomic-write.ts'
+import { ensureDir } from '../io/ensure-dir.ts'
 import { loadCaseDetails } from './case-details.ts'
 import type { ComparePayload } from './dashboard-data.ts'
 import { caseIndex, chunkFile, chunkScript, dataScript, overviewPayload } from './dashboard-data.ts'
@@ -66,6 +70,17 @@ async function copyApp(dir: string, pages: readonly ExtraPage[]): Promise<void> 
   for (const page of pages) await copyFile(page.scriptFile, join(dir, 'app', 'pages', `${page.id}.js`))
 }
 
+/** Puts the finished folder `built` at `dir`, moving an earlier dashboard out of the way first. */
+async function moveIntoPlace(built: string, dir: string): Promise<void> {
+  const existing = await stat(dir).catch(() => undefined)
+  if (existing && !existing.isDirectory())
+    throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', `dashboard "${dir}": is a file, not a folder`)
+  const previous = existing ? tempPath(dir) : undefined
+  if (previous) await rename(dir, previous)
+  await rename(built, dir)
+  if (previous) await rm(previous, { recursive: true, force: true })
+}
+
 /**
  * Builds the static dashboard for a results file.
  * @example await buildDashboard(results, { dir: 'out/dashboard', resultsDir: 'out' })
@@ -79,13 +94,35 @@ export async function buildDashboard(
   const pages = options.pages ?? []
   const { records } = results
   const details = await loadCaseDetails(records, resolve(options.resultsDir ?? process.cwd()))
-  await rm(join(dir, 'data'), { recursive: true, force: true })
+  ensureDir(dirname(dir), `dashboard "${dir}"`)
+  await removeStaleTemps(dir)
+  const built = tempPath(dir)
+  try {
+    const compare = options.compare ?? null
+    const chunks = await writeDashboard(built, results, details, { chunkSize, pages, compare })
+    await moveIntoPlace(built, dir)
+    return { dir, cases: records.length, withDetails: details.filter(Boolean).length, chunks }
+  } catch (error) {
+    await rm(built, { recursive: true, force: true })
+    throw error
+  }
+}
+
+/** Writes the whole dashboard into the (new) folder `dir`; returns the number of case chunks. */
+async function writeDashboard(
+  dir: string,
+  results: Results,
+  details: Awaited<ReturnType<typeof loadCaseDetails>>,
+  options: { chunkSize: number; pages: readonly ExtraPage[]; compare: ComparePayload | null },
+): Promise<number> {
+  const { chunkSize, pages } = options
+  const { records } = results
   await mkdir(join(dir, 'data'), { recursive: true })
   await copyApp(dir, pages)
   const overview = overviewPayload(records, {
     results,
     chunkSize,
-    compare: options.compare ?? null,
+    compare: options.compare,
     pages: pages.map((p) => ({ id: p.id, title: p.title, script: `app/pages/${p.id}.js`, data: p.data })),
   })
   await writeFile(join(dir, 'data', 'summary.js'), dataScript('summary', overview))
@@ -100,5 +137,5 @@ export async function buildDashboard(
     const part = [k * chunkSize, (k + 1) * chunkSize] as const
     await writeFile(join(dir, chunkFile(k)), chunkScript(k, records.slice(...part), details.slice(...part)))
   }
-  return { dir, cases: records.length, withDetails: details.filter(Boolean).length, chunks: overview.chunks }
+  return overview.chunks
 }

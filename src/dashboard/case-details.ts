@@ -8,7 +8,7 @@
  * earlier runs are left alone: only lines a record points at are ever read.
  */
 import { randomBytes } from 'node:crypto'
-import { appendFileSync, createReadStream, existsSync, mkdirSync } from 'node:fs'
+import { appendFileSync, createReadStream, existsSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { z } from 'zod'
@@ -16,6 +16,7 @@ import type { CaseRecord } from '../contracts/case-record.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { instanceSchema } from '../contracts/instance.ts'
 import type { Transcript } from '../contracts/transcript.ts'
+import { ensureDir } from '../io/ensure-dir.ts'
 
 export const CASE_DETAIL_SCHEMA = 'arbigraph.case-detail/1'
 
@@ -51,7 +52,7 @@ export function createCaseDetailSink(dir: string): CaseDetailSink {
   let warned = false
   return (caseId, epoch, instance, transcript) => {
     try {
-      if (lines === 0) mkdirSync(dirname(file), { recursive: true })
+      if (lines === 0) ensureDir(dirname(file), `"${file}"`)
       // Wire form keeps bigint ground truths exact (Python repr text) through JSON.
       const wire = z.encode(instanceSchema, instance)
       const detail: CaseDetail = { schema: CASE_DETAIL_SCHEMA, caseId, epoch, instance: wire, transcript }

@@ -6,9 +6,11 @@
  * stream): there is no backtracking into earlier nodes, so the cost is linear in the graph size
  * (the reference's custom generator backtracks exhaustively: reference spec §11 P1).
  */
+
 import type { Junction, StaticInput, TaskNode } from '../contracts/instance.ts'
 import type { Params, TaskTemplate } from '../contracts/template.ts'
 import type { FilterName } from '../contracts/topology.ts'
+import { ArbigraphError } from '../errors.ts'
 import type { Rng } from '../rng.ts'
 import { type Kind, kindOf, type PyValue, pyRepr, type Scalar, type Value } from '../values.ts'
 import { chooseKinds, type KindPair, nodeName } from './assign-kinds.ts'
@@ -79,6 +81,8 @@ async function firstAcceptable(
       // Math solvers are synchronous and hot: awaiting only real promises saves a microtask each.
       output = solved instanceof Promise ? await solved : solved
     } catch (error) {
+      // A bad setting (e.g. ARBIGRAPH_PYTHON_WORKERS) fails every candidate alike: say so at once.
+      if (error instanceof ArbigraphError && error.code === 'ARBIGRAPH_BAD_CONFIG') throw error
       reason = `${template.id} failed: ${(error as Error).message}`
       continue
     }

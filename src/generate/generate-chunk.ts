@@ -7,6 +7,7 @@ import { loadRegistry } from '../config.ts'
 import type { GenerateSpec } from '../contracts/dataset.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { ArbigraphError, type ErrorCode } from '../errors.ts'
+import { encodeInstance } from '../io/dataset.ts'
 import type { Registry } from '../registry.ts'
 import { type DatasetPlan, generateSample, planDataset } from './dataset-plan.ts'
 
@@ -16,8 +17,12 @@ export interface SampleJob {
   sample: number
 }
 
+/** What a chunk sends back: instances, or their dataset lines (encoded off the writer's thread). */
+export type ChunkShape = 'instances' | 'lines'
+
 export interface ChunkRequest {
   spec: GenerateSpec
+  shape: ChunkShape
   /** Where `arbigraph.config.ts` is looked up. */
   cwd: string
   /** An explicit config file, when not the one in `cwd`. */
@@ -27,6 +32,7 @@ export interface ChunkRequest {
 
 export type ChunkResult =
   | { instances: Instance[] }
+  | { lines: string[] }
   | { error: { code: ErrorCode | undefined; message: string } }
 
 const registries = new Map<string, Promise<Registry>>()
@@ -64,7 +70,8 @@ export async function generateChunk(request: ChunkRequest): Promise<ChunkResult>
     }
     const instances: Instance[] = []
     for (const job of request.jobs) instances.push(await generateSample(plan, job.target, job.sample))
-    return { instances }
+    // A line is one string to copy between threads; an instance is thousands of small objects.
+    return request.shape === 'lines' ? { lines: instances.map(encodeInstance) } : { instances }
   } catch (error) {
     const code = error instanceof ArbigraphError ? error.code : undefined
     return { error: { code, message: (error as Error).message } }

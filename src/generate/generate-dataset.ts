@@ -2,17 +2,26 @@
  * Dataset generation: spec → manifest + instances, in a fixed order (targets in category order,
  * then samples 0..S−1), optionally spread over worker threads. Each sample depends only on the
  * spec and its own (target, sample) stream, so one worker and N workers write byte-identical
- * files; workers only change how fast. Output is written atomically.
+ * files; workers only change how fast. Instances stream: they are written as they are made
+ * (workers run a bounded number of chunks ahead and encode their own lines), so memory holds a
+ * few instances rather than the dataset, and the file appears atomically at the end.
  */
 import { availableParallelism } from 'node:os'
 import Tinypool from 'tinypool'
 import { MANIFEST_SCHEMA, type Manifest } from '../contracts/dataset.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { ArbigraphError } from '../errors.ts'
-import { writeDataset } from '../io/dataset.ts'
+import { openAtomicLines } from '../io/atomic-write.ts'
+import { encodeInstance, encodeManifest } from '../io/dataset.ts'
 import type { Registry } from '../registry.ts'
 import { type DatasetPlan, GENERATOR, generateSample, planDataset } from './dataset-plan.ts'
-import { type ChunkRequest, type ChunkResult, type SampleJob, threadRegistry } from './generate-chunk.ts'
+import {
+  type ChunkRequest,
+  type ChunkResult,
+  type ChunkShape,
+  type SampleJob,
+  threadRegistry,
+} from './generate-chunk.ts'
 
 export interface GenerateOptions {
   /**
@@ -32,13 +41,19 @@ export interface GenerateOptions {
    * @default built-ins plus the user's config
    */
   registry?: Registry
-  /** Called after each finished sample (one thread) or chunk (workers). */
+  /** Called after each finished sample (one thread) or chunk (workers), in dataset order. */
   onProgress?: (done: number, total: number) => void
 }
 
 export interface GeneratedDataset {
   manifest: Manifest
   instances: Instance[]
+}
+
+/** A dataset being generated: its manifest (the count is known up front) and its items in order. */
+export interface DatasetStream<T> {
+  manifest: Manifest
+  items: AsyncIterable<T>
 }
 
 /** Samples in dataset order: targets in category order, then sample indices. */
@@ -55,64 +70,92 @@ function chunk<T>(items: readonly T[], workers: number): T[][] {
   return out
 }
 
-async function inThread(
+/** What each item of a stream is: the instance itself, or its dataset line. */
+type ItemOf<S extends ChunkShape> = S extends 'lines' ? string : Instance
+
+async function* inThread<S extends ChunkShape>(
   plan: DatasetPlan,
   jobs: SampleJob[],
+  shape: S,
   onProgress: GenerateOptions['onProgress'],
-): Promise<Instance[]> {
-  const instances: Instance[] = []
+): AsyncGenerator<ItemOf<S>> {
+  let done = 0
   for (const job of jobs) {
-    instances.push(await generateSample(plan, job.target, job.sample))
-    onProgress?.(instances.length, jobs.length)
+    const instance = await generateSample(plan, job.target, job.sample)
+    onProgress?.(++done, jobs.length)
+    yield (shape === 'lines' ? encodeInstance(instance) : instance) as ItemOf<S>
   }
-  return instances
 }
 
-async function inWorkers(
+/**
+ * Chunks in flight per worker: enough to keep every thread busy while the writer drains the
+ * oldest, few enough that memory holds a handful of chunks, not the dataset.
+ */
+const CHUNKS_AHEAD_PER_WORKER = 2
+
+async function* inWorkers<S extends ChunkShape>(
   plan: DatasetPlan,
   jobs: SampleJob[],
+  shape: S,
   workers: number,
   options: GenerateOptions,
   cwd: string,
-): Promise<Instance[]> {
+): AsyncGenerator<ItemOf<S>> {
   const pool = new Tinypool({
     filename: new URL('./generate-worker.mjs', import.meta.url).href,
     minThreads: workers,
     maxThreads: workers,
   })
+  const run = async (part: SampleJob[]): Promise<ItemOf<S>[]> => {
+    const request: ChunkRequest = {
+      spec: plan.spec,
+      cwd,
+      jobs: part,
+      shape,
+      ...(options.config ? { config: options.config } : {}),
+    }
+    const result = (await pool.run(request, { name: 'generateChunk' })) as ChunkResult
+    if ('error' in result)
+      throw new ArbigraphError(result.error.code ?? 'ARBIGRAPH_GENERATION_FAILED', result.error.message)
+    return ('lines' in result ? result.lines : result.instances) as ItemOf<S>[]
+  }
+  const chunks = chunk(jobs, workers)
+  const pending: Promise<ItemOf<S>[]>[] = []
+  let next = 0
+  const launch = () => {
+    while (next < chunks.length && pending.length < workers * CHUNKS_AHEAD_PER_WORKER) {
+      const started = run(chunks[next++]!)
+      // Awaited in order below; this only keeps a later chunk's failure from being "unhandled"
+      // while an earlier one is still being written.
+      started.catch(() => {})
+      pending.push(started)
+    }
+  }
   let done = 0
   try {
-    const chunks = chunk(jobs, workers)
-    const results = await Promise.all(
-      chunks.map(async (part) => {
-        const request: ChunkRequest = {
-          spec: plan.spec,
-          cwd,
-          jobs: part,
-          ...(options.config ? { config: options.config } : {}),
-        }
-        const result = (await pool.run(request, { name: 'generateChunk' })) as ChunkResult
-        if ('error' in result)
-          throw new ArbigraphError(result.error.code ?? 'ARBIGRAPH_GENERATION_FAILED', result.error.message)
-        done += part.length
-        options.onProgress?.(done, jobs.length)
-        return result.instances
-      }),
-    )
-    return results.flat()
+    launch()
+    while (pending.length > 0) {
+      const items = await pending.shift()!
+      launch()
+      done += items.length
+      options.onProgress?.(done, jobs.length)
+      yield* items
+    }
   } finally {
     await pool.destroy()
   }
 }
 
 /**
- * Generates a whole dataset in memory.
- * @example const { manifest, instances } = await generateDataset({ topology: 'chain', options: { length: 4 }, categories: ['math'], samplesPerTask: 16, seed: '0' }, { workers: 4 })
+ * Starts generating a dataset: the manifest at once, then its instances (`shape: 'instances'`)
+ * or their dataset lines (`'lines'`, encoded where they are made) as they come, in dataset order.
+ * @example const { manifest, items } = await streamDataset(spec, 'lines', { workers: 2 })
  */
-export async function generateDataset(
+export async function streamDataset<S extends ChunkShape>(
   spec: unknown,
+  shape: S,
   options: GenerateOptions = {},
-): Promise<GeneratedDataset> {
+): Promise<DatasetStream<ItemOf<S>>> {
   const workers = Math.max(1, Math.min(options.workers ?? 1, availableParallelism() * 4))
   if (options.registry && workers > 1) {
     throw new ArbigraphError(
@@ -124,21 +167,37 @@ export async function generateDataset(
   const registry = options.registry ?? (await threadRegistry(cwd, options.config))
   const plan = planDataset(spec, registry)
   const jobs = jobsOf(plan)
-  const instances =
-    workers === 1 || jobs.length === 1
-      ? await inThread(plan, jobs, options.onProgress)
-      : await inWorkers(plan, jobs, workers, options, cwd)
+  // Every job yields one instance or the whole run fails, so the count is known before the first.
   const manifest: Manifest = {
     schema: MANIFEST_SCHEMA,
     generator: GENERATOR,
     spec: plan.spec,
-    count: instances.length,
+    count: jobs.length,
   }
+  const items =
+    workers === 1 || jobs.length === 1
+      ? inThread(plan, jobs, shape, options.onProgress)
+      : inWorkers(plan, jobs, shape, workers, options, cwd)
+  return { manifest, items }
+}
+
+/**
+ * Generates a whole dataset in memory.
+ * @example const { manifest, instances } = await generateDataset({ topology: 'chain', options: { length: 4 }, categories: ['math'], samplesPerTask: 16, seed: '0' }, { workers: 4 })
+ */
+export async function generateDataset(
+  spec: unknown,
+  options: GenerateOptions = {},
+): Promise<GeneratedDataset> {
+  const { manifest, items } = await streamDataset(spec, 'instances', options)
+  const instances: Instance[] = []
+  for await (const instance of items) instances.push(instance)
   return { manifest, instances }
 }
 
 /**
- * Generates a dataset and writes it to `path` atomically (nothing appears on failure).
+ * Generates a dataset into `path`, each line written as soon as it is made; the file appears
+ * (atomically) only when every line is written, and nothing appears on failure.
  * @example await writeGeneratedDataset('data/chain-math.jsonl', spec, { workers: 4, onProgress: (d, t) => bar.update(d / t) })
  */
 export async function writeGeneratedDataset(
@@ -146,7 +205,15 @@ export async function writeGeneratedDataset(
   spec: unknown,
   options: GenerateOptions = {},
 ): Promise<Manifest> {
-  const { manifest, instances } = await generateDataset(spec, options)
-  await writeDataset(path, manifest, instances)
+  const { manifest, items } = await streamDataset(spec, 'lines', options)
+  const out = await openAtomicLines(path)
+  try {
+    await out.write(encodeManifest(manifest))
+    for await (const line of items) await out.write(line)
+    await out.commit()
+  } catch (error) {
+    await out.abort()
+    throw error
+  }
   return manifest
 }

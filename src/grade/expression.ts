@@ -86,6 +86,8 @@ export function evaluateExpression(text: string): ExpressionResult {
       reason: 'unsupported',
       message: `"${stray[0]}" is not allowed in an arithmetic answer`,
     }
+  // mathjs reads empty text as a constant without a value (`[,^]` has an empty item).
+  if (plain.trim() === '') return { ok: false, reason: 'syntax', message: 'empty expression' }
   let tree: MathNode
   try {
     tree = math.parse(plain)
@@ -109,7 +111,11 @@ export function evaluateExpression(text: string): ExpressionResult {
 
 function evaluate(node: MathNode): Fraction {
   if (node.type === 'ParenthesisNode') return evaluate((node as unknown as { content: MathNode }).content)
-  if (node.type === 'ConstantNode') return bounded((node as unknown as { value: Fraction }).value)
+  if (node.type === 'ConstantNode') {
+    const value = (node as unknown as { value: unknown }).value
+    if (!isFraction(value)) throw new Refusal('syntax', 'not a number')
+    return bounded(value)
+  }
   if (node.type !== 'OperatorNode') throw new Refusal('unsupported', `${node.type} is not arithmetic`)
   const op = node as unknown as { fn: string; args: MathNode[]; implicit: boolean }
   if (op.implicit) throw new Refusal('unsupported', 'implicit multiplication; write "*" between factors')
@@ -132,6 +138,9 @@ function evaluate(node: MathNode): Fraction {
   }
   throw new Refusal('unsupported', `operator "${op.fn}" is not allowed`)
 }
+
+const isFraction = (value: unknown): value is Fraction =>
+  typeof value === 'object' && value !== null && typeof (value as Fraction).n === 'bigint'
 
 function power(base: Fraction, exponent: Fraction): Fraction {
   if (exponent.d !== 1n) throw new Refusal('unsupported', 'only integer powers are exact')

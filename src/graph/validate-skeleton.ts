@@ -3,8 +3,9 @@
  * (by insertion position, which is its position in a node-link file) and field to fix. Checks:
  * declared targets are task slots; a task reads at most one input; a pick reads exactly one list
  * and has an index ≥ 0; a pack reads 1–10 inputs whose slots are exactly {0..n−1}; every junction
- * feeds exactly one task; the graph is acyclic (naming one cycle); every node reaches a target
- * (a task slot with no edges at all is allowed: it is a distractor, as in `forgetting`); pinned
+ * feeds exactly one task; the graph is acyclic (naming one cycle); every node is upstream or
+ * downstream of a target (a task slot with no edges at all is allowed: it is a distractor, as in
+ * `forgetting`); pinned
  * kinds agree along every edge, and no unpinned task must output a list and a scalar at once.
  * Everything is linear in nodes + edges, so 10⁴-node graphs validate in milliseconds.
  *
@@ -214,27 +215,41 @@ function checkKinds({ graph, add }: Context): void {
   })
 }
 
+/** Every node reached from `starts` by following edges one way (the starts included). */
+function closure(graph: Skeleton, starts: readonly string[], forward: boolean): Set<string> {
+  const reached = new Set<string>(starts)
+  const stack = [...starts]
+  const visit = (next: string) => {
+    if (reached.has(next)) return
+    reached.add(next)
+    stack.push(next)
+  }
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    if (forward) graph.forEachOutNeighbor(node, visit)
+    else graph.forEachInNeighbor(node, visit)
+  }
+  return reached
+}
+
+/**
+ * Every node must be upstream of a target (it feeds one), downstream of one (the model keeps the
+ * target's answer while doing more work; graded as an intermediate) or an isolated distractor.
+ */
 function checkReach({ graph, add }: Context): void {
   const targets = (graph.getAttribute('targets') ?? []).filter(
     (t) => typeof t === 'string' && graph.hasNode(t),
   )
   if (targets.length === 0) return
-  const reached = new Set<string>(targets)
-  const stack = [...targets]
-  while (stack.length > 0) {
-    graph.forEachInNeighbor(stack.pop()!, (source) => {
-      if (reached.has(source)) return
-      reached.add(source)
-      stack.push(source)
-    })
-  }
+  const upstream = closure(graph, targets, false)
+  const downstream = closure(graph, targets, true)
   graph.forEachNode((id, slot) => {
-    if (reached.has(id) || (slot.type === 'task' && graph.degree(id) === 0)) return
+    if (upstream.has(id) || downstream.has(id) || (slot.type === 'task' && graph.degree(id) === 0)) return
     add(
       'ARBIGRAPH_BAD_GRAPH',
       id,
       null,
-      `reaches no target (${quote(targets)}); connect it to a target, declare it a target, or remove it`,
+      `is neither upstream nor downstream of a target (${quote(targets)}); connect it to a target's inputs or outputs, declare it a target, or remove it (a distractor is a task with no edges)`,
     )
   })
 }

@@ -1,19 +1,54 @@
 /**
  * Atomic file output: write to a temporary file beside the target, then rename over it, so a
- * crash or an error never leaves a half-written file where a complete one is expected.
+ * crash or an error never leaves a half-written file where a complete one is expected. A write
+ * killed before its rename leaves `<target>.<pid>.<hex>.tmp`; the next write of the same target
+ * removes those whose process is gone (a live one may still be writing).
  */
 import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
-import { dirname, resolve } from 'node:path'
+import { readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { basename, dirname, join, resolve } from 'node:path'
+import { ensureDir } from './ensure-dir.ts'
 
-const tempPath = (path: string) => `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+/** A temporary path beside `path`, unique to this process and call. */
+export const tempPath = (path: string): string =>
+  `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+
+const alive = (pid: number): boolean => {
+  if (pid === process.pid) return true
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' // exists, owned by someone else
+  }
+}
+
+/**
+ * Removes the temporary files (or folders) earlier killed writes of `target` left beside it.
+ * @example await removeStaleTemps('/run/out/results.json') // drops results.json.4242.9f3a01bc.tmp
+ */
+export async function removeStaleTemps(target: string): Promise<void> {
+  const prefix = `${basename(target)}.`
+  const dir = dirname(target)
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const match = /^(\d+)\.[0-9a-f]{8}\.tmp$/.exec(name.slice(prefix.length))
+    if (!name.startsWith(prefix) || !match || alive(Number(match[1]))) continue
+    await rm(join(dir, name), { recursive: true, force: true })
+  }
+}
+
+/** Creates the folder of `target` and clears stale temporaries; returns a fresh temporary path. */
+async function prepare(target: string): Promise<string> {
+  ensureDir(dirname(target), `"${target}"`)
+  await removeStaleTemps(target)
+  return tempPath(target)
+}
 
 /** Writes `content` to `path` atomically, creating parent folders. */
 export async function writeFileAtomic(path: string, content: string | Uint8Array): Promise<void> {
   const target = resolve(path)
-  await mkdir(dirname(target), { recursive: true })
-  const temp = tempPath(target)
+  const temp = await prepare(target)
   try {
     await writeFile(temp, content)
     await rename(temp, target)
@@ -30,8 +65,7 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
  */
 export async function openAtomicLines(path: string) {
   const target = resolve(path)
-  await mkdir(dirname(target), { recursive: true })
-  const temp = tempPath(target)
+  const temp = await prepare(target)
   const stream = createWriteStream(temp, { encoding: 'utf8' })
   const opened = new Promise<void>((ok, fail) => {
     stream.once('open', () => ok())

@@ -7,13 +7,67 @@ import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { z } from 'zod'
 import { type Manifest, manifestSchema } from '../contracts/dataset.ts'
-import { type Instance, instanceSchema } from '../contracts/instance.ts'
+import { type Instance, instanceSchema, type Junction, type TaskNode } from '../contracts/instance.ts'
 import { ArbigraphError, describeZodError } from '../errors.ts'
+import { type PyValue, pyRepr } from '../values.ts'
 import { openAtomicLines } from './atomic-write.ts'
 
-/** One instance as the JSON line written to a dataset file. */
+const reprs = (params: Record<string, PyValue>): Record<string, string> => {
+  const out: Record<string, string> = {}
+  for (const key in params) out[key] = pyRepr(params[key]!)
+  return out
+}
+
+const encodeNode = (node: TaskNode) => ({
+  id: node.id,
+  number: node.number,
+  family: node.family,
+  template: node.template,
+  inputKind: node.inputKind,
+  outputKind: node.outputKind,
+  source: { node: node.source.node, name: node.source.name },
+  input: pyRepr(node.input),
+  params: reprs(node.params),
+  output: pyRepr(node.output),
+  preprocess: node.preprocess,
+})
+
+const encodeJunction = (junction: Junction) => ({
+  id: junction.id,
+  op: junction.op,
+  index: junction.index,
+  sources: junction.sources,
+  name: junction.name,
+  output: pyRepr(junction.output),
+})
+
+/**
+ * One instance as the JSON line written to a dataset file: the bytes `z.encode(instanceSchema, …)`
+ * gives (fields in schema order, values as their Python repr; a test holds the two equal), built
+ * directly because the schema walk was half the time and most of the memory of writing a 10⁵-task
+ * instance. Reading still validates every line against the schema.
+ */
 export const encodeInstance = (instance: Instance): string =>
-  JSON.stringify(z.encode(instanceSchema, instance))
+  JSON.stringify({
+    schema: instance.schema,
+    id: instance.id,
+    topology: { name: instance.topology.name, options: instance.topology.options },
+    categories: instance.categories,
+    seed: instance.seed,
+    sample: instance.sample,
+    task: instance.task,
+    family: instance.family,
+    staticInputs: instance.staticInputs.map((input) => ({
+      node: input.node,
+      name: input.name,
+      value: pyRepr(input.value),
+    })),
+    nodes: instance.nodes.map(encodeNode),
+    junctions: instance.junctions.map(encodeJunction),
+    targets: instance.targets,
+    outputs: instance.outputs,
+    prompt: instance.prompt,
+  })
 
 export const encodeManifest = (manifest: Manifest): string =>
   JSON.stringify(z.encode(manifestSchema, manifest))

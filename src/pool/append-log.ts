@@ -7,8 +7,9 @@
  * answering its client never reports work the log does not hold.
  */
 import type { FileHandle } from 'node:fs/promises'
-import { mkdir, open, truncate } from 'node:fs/promises'
+import { open, truncate } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { ensureDir } from '../io/ensure-dir.ts'
 
 export interface AppendLog {
   readonly path: string
@@ -26,7 +27,7 @@ export interface AppendLog {
  * await log.close()
  */
 export async function openAppendLog(path: string): Promise<AppendLog> {
-  await mkdir(dirname(path), { recursive: true })
+  ensureDir(dirname(path), `"${path}"`)
   const handle: FileHandle = await open(path, 'a')
   let size = (await handle.stat()).size
   let tail: Promise<unknown> = Promise.resolve()

@@ -87,12 +87,15 @@ function canonicalBody(body: string): { text: string; model?: string; stream: bo
 }
 
 /**
- * The cache key of a request plus its model and stream flag, parsing the body once.
+ * The cache key of a request plus its model and stream flag, parsing the body once. A `scope`
+ * (what answers besides the request, e.g. the simulator's settings) is part of the key.
  * @example describeRequest('POST', '/v1/chat/completions', '{"model":"m","stream":true}').stream // true
  */
-export function describeRequest(method: string, path: string, body: string): RequestFacts {
+export function describeRequest(method: string, path: string, body: string, scope = ''): RequestFacts {
   const { text, model, stream } = canonicalBody(body)
-  const key = createHash('sha256').update(`${method.toUpperCase()}\n${path}\n${text}`).digest('hex')
+  // An empty scope keeps the keys of caches written before scopes existed.
+  const head = scope === '' ? '' : `${scope}\n`
+  const key = createHash('sha256').update(`${head}${method.toUpperCase()}\n${path}\n${text}`).digest('hex')
   return { key, model, stream }
 }
 

@@ -1,25 +1,17 @@
 /**
- * The request pool's environment variables, parsed once at startup with zod so a typo fails
- * the run before the first request, with a message naming the variable and quoting its value.
- * No `ARBIGRAPH_BASE_URL` means "no real endpoint": the caller falls back to the simulator.
+ * The request pool's environment variables, parsed with zod so a typo fails the run before the
+ * first request, with a message naming the variable and quoting its value. No base URL means "no
+ * real endpoint": the caller falls back to the simulator. The OpenAI SDK's own variables
+ * (`OPENAI_BASE_URL`, `OPENAI_API_KEY`, `OPENAI_MODEL`) are honoured each where its `ARBIGRAPH_*`
+ * twin is absent, so a shell set up for another OpenAI-compatible tool never runs the simulator
+ * by surprise; the `ARBIGRAPH_*` variable wins when both are set.
  */
 import { join } from 'node:path'
 import { z } from 'zod'
+import { envChoice, envInteger, envText, formatEnvIssues } from '../env-fields.ts'
 import { ArbigraphError } from '../errors.ts'
 import { CACHE_MODES } from './cache.ts'
 import type { RequestPoolOptions } from './gateway.ts'
-
-const integer = (what: string, min: number, fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      if (text === undefined || text.trim() === '') return fallback
-      const value = Number(text.trim())
-      if (Number.isInteger(value) && value >= min) return value
-      ctx.addIssue({ code: 'custom', message: `expected ${what} (an integer ≥ ${min}), got "${text}"` })
-      return z.NEVER
-    })
 
 const urlList = z
   .string()
@@ -36,36 +28,33 @@ const urlList = z
     return urls
   })
 
-const optionalText = z
-  .string()
-  .optional()
-  .transform((text) => (text === undefined || text.trim() === '' ? undefined : text.trim()))
-
-const envSchema = z.object({
+/** The pool's variables, a part of the run's one settings schema (src/vitest/run-settings.ts). */
+export const poolEnvShape = {
   ARBIGRAPH_BASE_URL: urlList,
-  ARBIGRAPH_API_KEY: optionalText,
-  ARBIGRAPH_MODEL: optionalText,
-  ARBIGRAPH_CONCURRENCY: integer('the global number of requests in flight', 1, 32),
-  ARBIGRAPH_CACHE: z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      const mode = (text ?? '').trim() || 'readwrite'
-      if ((CACHE_MODES as readonly string[]).includes(mode)) return mode as (typeof CACHE_MODES)[number]
-      ctx.addIssue({ code: 'custom', message: `expected one of ${CACHE_MODES.join(', ')}, got "${text}"` })
-      return z.NEVER
-    }),
-  ARBIGRAPH_CACHE_DIR: optionalText.transform((dir) => dir ?? '.arbigraph'),
-  ARBIGRAPH_REQUEST_TIMEOUT_MS: integer('a per-attempt timeout in ms', 1, 600_000),
-  ARBIGRAPH_IDLE_TIMEOUT_MS: integer('the longest silence between two stream chunks in ms', 1, 120_000),
-  ARBIGRAPH_MAX_RETRIES: integer('a number of retries after the first attempt', 0, 3),
-})
+  OPENAI_BASE_URL: urlList,
+  ARBIGRAPH_API_KEY: envText,
+  OPENAI_API_KEY: envText,
+  ARBIGRAPH_MODEL: envText,
+  OPENAI_MODEL: envText,
+  ARBIGRAPH_CONCURRENCY: envInteger('the global number of requests in flight', 1, 32),
+  ARBIGRAPH_CACHE: envChoice(CACHE_MODES, 'readwrite'),
+  ARBIGRAPH_CACHE_DIR: envText.transform((dir) => dir ?? '.arbigraph'),
+  ARBIGRAPH_REQUEST_TIMEOUT_MS: envInteger('a per-attempt timeout in ms', 1, 600_000),
+  ARBIGRAPH_IDLE_TIMEOUT_MS: envInteger('the longest silence between two stream chunks in ms', 1, 120_000),
+  ARBIGRAPH_MAX_RETRIES: envInteger('a number of retries after the first attempt', 0, 3),
+}
+
+const envSchema = z.object(poolEnvShape)
 
 /** The parsed variables. */
 export interface PoolEnv {
-  /** ARBIGRAPH_BASE_URL split on commas, trailing slashes removed; empty = use the simulator. */
+  /** ARBIGRAPH_BASE_URL (else OPENAI_BASE_URL) split on commas, trailing slashes removed; empty = use the simulator. */
   baseUrls: string[]
+  /** The variable `baseUrls` came from, for messages about the endpoint. */
+  baseUrlVariable: 'ARBIGRAPH_BASE_URL' | 'OPENAI_BASE_URL'
+  /** ARBIGRAPH_API_KEY, else OPENAI_API_KEY. */
   apiKey: string | undefined
+  /** ARBIGRAPH_MODEL, else OPENAI_MODEL. */
   model: string | undefined
   /** @default 32 */
   concurrency: number
@@ -87,15 +76,18 @@ export interface PoolEnv {
  */
 export function readPoolEnv(env: Record<string, string | undefined> = process.env): PoolEnv {
   const parsed = envSchema.safeParse(env)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`)
-    throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', `invalid request pool environment:\n${lines.join('\n')}`)
-  }
+  if (!parsed.success)
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_CONFIG',
+      `invalid request pool environment:\n${formatEnvIssues(parsed.error)}`,
+    )
   const e = parsed.data
+  const own = e.ARBIGRAPH_BASE_URL.length > 0 || e.OPENAI_BASE_URL.length === 0
   return {
-    baseUrls: e.ARBIGRAPH_BASE_URL,
-    apiKey: e.ARBIGRAPH_API_KEY,
-    model: e.ARBIGRAPH_MODEL,
+    baseUrls: own ? e.ARBIGRAPH_BASE_URL : e.OPENAI_BASE_URL,
+    baseUrlVariable: own ? 'ARBIGRAPH_BASE_URL' : 'OPENAI_BASE_URL',
+    apiKey: e.ARBIGRAPH_API_KEY ?? e.OPENAI_API_KEY,
+    model: e.ARBIGRAPH_MODEL ?? e.OPENAI_MODEL,
     concurrency: e.ARBIGRAPH_CONCURRENCY,
     cacheMode: e.ARBIGRAPH_CACHE,
     cacheDir: e.ARBIGRAPH_CACHE_DIR,

@@ -37,6 +37,8 @@ export interface RequestPoolOptions {
   cacheMode?: CacheMode
   /** The JSONL response cache. */
   cachePath?: string
+  /** Part of every cache key besides the request: who answers (the simulator's settings). @default '' */
+  cacheScope?: string
   /** This run's JSONL transcript; none when absent. */
   transcriptPath?: string
   /** The wait for an attempt's first bytes (a whole answer: for all of it), in ms. @default 600000 */
@@ -98,6 +100,7 @@ export interface RequestPool {
 
 /** Everything a request handler needs; built once per pool. */
 export interface PoolContext {
+  cacheScope: string
   limiter: Limiter
   upstreams: Upstreams
   cache: ResponseCache
@@ -162,6 +165,7 @@ async function createContext(options: RequestPoolOptions): Promise<PoolContext> 
   const transcript = await openTranscript(options.transcriptPath)
   let id = 0
   return {
+    cacheScope: options.cacheScope ?? '',
     limiter,
     upstreams,
     cache,

@@ -296,7 +296,7 @@ export async function serveRequest(
     const path = req.url ?? '/'
     // The key costs a parse, a canonical re-serialization and a hash: only when something reads it.
     const needsFacts = ctx.cache.mode !== 'off' || ctx.transcript.path !== undefined
-    const facts = needsFacts ? describeRequest(method, path, raw.toString('utf8')) : undefined
+    const facts = needsFacts ? describeRequest(method, path, raw.toString('utf8'), ctx.cacheScope) : undefined
     const id = ctx.transcript.path === undefined ? 0 : ctx.nextId()
     const ex: Exchange = { ctx, res, method, path, facts, cacheable: method === 'POST', ts, started, id }
     const hit = ex.cacheable && facts ? await ctx.cache.get(facts.key) : undefined

@@ -8,16 +8,19 @@ import type { Results, RunInfo } from '../contracts/results.ts'
 import { isSimulated, modelLabel, RESULTS_SCHEMA } from '../contracts/results.ts'
 
 const SECRET = /KEY|TOKEN|SECRET|PASSWORD|AUTH/i
+/** The OpenAI SDK's variables arbigraph honours in place of its own (the key never). */
+const HONOURED = new Set(['OPENAI_BASE_URL', 'OPENAI_MODEL'])
 
 /**
- * The ARBIGRAPH_* variables of `env`, without secrets, sorted by name.
+ * The ARBIGRAPH_* variables of `env` (and OPENAI_BASE_URL/OPENAI_MODEL), without secrets, sorted by name.
  * @example runEnv({ ARBIGRAPH_EPOCHS: '3', ARBIGRAPH_API_KEY: 'x' }) // { ARBIGRAPH_EPOCHS: '3' }
  */
 export function runEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const knobs: Record<string, string> = {}
   for (const name of Object.keys(env).sort()) {
     const value = env[name]
-    if (!name.startsWith('ARBIGRAPH_') || SECRET.test(name) || value === undefined) continue
+    if (!(name.startsWith('ARBIGRAPH_') || HONOURED.has(name)) || SECRET.test(name) || value === undefined)
+      continue
     knobs[name] = value.replace(/:\/\/[^/@\s]*@/, '://***@')
   }
   return knobs

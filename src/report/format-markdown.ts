@@ -14,6 +14,8 @@ const escapePipes = (text: string) => text.replaceAll('|', '\\|')
 export interface GateVerdict {
   rules: string[]
   broken: BrokenRule[]
+  /** Why the gate refused to judge (simulated results); the rules were not checked. */
+  refused?: string
 }
 
 /**
@@ -38,7 +40,9 @@ export function formatMarkdown(summary: RunSummary, model: string, gate: GateVer
   ]
   if (gate) {
     lines.push('')
-    if (gate.broken.length === 0)
+    if (gate.refused)
+      lines.push(`**Gate refused:** ${escapePipes(gate.refused.replace(/^gate: refused — /, ''))}`)
+    else if (gate.broken.length === 0)
       lines.push(`**Gate holds** (${gate.rules.map((r) => `\`${r}\``).join(', ')}).`)
     else lines.push('**Gate broken:**', '', ...gate.broken.map((b) => `- ${escapePipes(formatBroken(b))}`))
   }

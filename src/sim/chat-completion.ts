@@ -98,7 +98,7 @@ function answerOf(reply: Exclude<PersonaReply, { kind: 'hang' }>, exchange: Prep
     return { kind: 'json', status: reply.status, body, headers: reply.headers }
   }
   const { request, conversation, budget, body, model, profile } = exchange
-  const turn = renderTurn(reply.raw, reply.cutoff ?? false, conversation, budget, request, profile)
+  const turn = renderTurn(reply.raw, reply.cutoff, conversation, budget, request, profile)
   const head = completionHead(body, model)
   if (!request.stream) return { kind: 'json', status: 200, body: completionBody(head, turn) }
   const events = streamEvents(head, turn, request.stream_options?.include_usage === true)

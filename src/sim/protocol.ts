@@ -44,6 +44,8 @@ export const chatRequestSchema = z.looseObject({
   max_tokens: z.number().int().positive().nullish(),
   max_completion_tokens: z.number().int().positive().nullish(),
   chat_template_kwargs: z.record(z.string(), z.unknown()).nullish(),
+  /** The sampling seed (an epoch's): personas that draw make other draws for another seed. */
+  seed: z.number().int().nullish(),
 })
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>

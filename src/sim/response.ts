@@ -60,19 +60,26 @@ const shortHash = (text: string, length: number) => hash('sha256', text, 'hex').
  */
 export function renderTurn(
   raw: string,
-  cutoff: boolean,
+  cutoff: boolean | undefined,
   conversation: Conversation,
   budget: TurnBudget,
   request: ChatRequest,
   profile: ServerProfile,
 ): RenderedTurn {
   let text = emittedText(raw, conversation.thinking)
-  let length = cutoff
-  if (approxTokens(text) > budget.maxTokens) {
+  let length = cutoff === true
+  // A persona that decided the cut-off itself (replay knows it from the recorded run) has its
+  // text served whole: the recorded text is what the real model emitted within the budget.
+  if (cutoff === undefined && approxTokens(text) > budget.maxTokens) {
     text = text.slice(0, budget.maxTokens * 4)
     length = true
   }
-  const completion = length ? budget.maxTokens : approxTokens(text)
+  const counted = approxTokens(text)
+  const completion = length
+    ? budget.maxTokens
+    : cutoff === false
+      ? Math.min(counted, budget.maxTokens - 1)
+      : counted
   const served = profile.serve(text, request, conversation.thinking, length)
   const usage: Usage = {
     prompt_tokens: budget.promptTokens,

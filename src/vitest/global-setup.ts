@@ -1,7 +1,7 @@
 /**
  * The eval project's globalSetup, run once in Vitest's main process. It decides the endpoint
- * for the whole run: ARBIGRAPH_BASE_URL (one or several comma-separated servers) or, when that
- * is unset, the built-in simulator, announced by a banner no one can miss, because simulated
+ * for the whole run: ARBIGRAPH_BASE_URL (one or several comma-separated servers; OPENAI_BASE_URL
+ * when it is unset) or, when neither is set, the built-in simulator, announced by a banner no one can miss, because simulated
  * accuracy says nothing about a model. Either way a request pool sits in front, so the global
  * concurrency limit, retries and the response cache (resume) hold across all workers; the
  * workers learn its URL through `provide('arbigraph', …)`. Under `vitest list` nothing starts.
@@ -14,27 +14,14 @@ import type { TestProject } from 'vitest/node'
 import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
 import { preflight } from '../doctor/preflight.ts'
 import { ArbigraphError } from '../errors.ts'
+import type { PoolEnv } from '../pool/env.ts'
 import { poolOptionsFromEnv, readPoolEnv } from '../pool/env.ts'
 import { startRequestPool } from '../pool/gateway.ts'
-import { personaNames } from '../sim/create-persona.ts'
-import type { PersonaName } from '../sim/personas/persona.ts'
 import { type SimServer, startSimServer } from '../sim/server.ts'
 import { serverProfileFromEnv } from '../sim/server-profile.ts'
 import type { ArbigraphContext } from './provided-context.ts'
-
-/** ARBIGRAPH_SIM_NOISE: sim:noisy's error multiplier (default 1), e.g. to compare two noise levels. */
-function simNoise(env: NodeJS.ProcessEnv): { noise?: number } {
-  const text = env.ARBIGRAPH_SIM_NOISE?.trim()
-  if (!text) return {}
-  const noise = Number(text)
-  if (!Number.isFinite(noise) || noise < 0) {
-    throw new ArbigraphError(
-      'ARBIGRAPH_BAD_CONFIG',
-      `ARBIGRAPH_SIM_NOISE: expected a number ≥ 0, got "${text}"`,
-    )
-  }
-  return { noise }
-}
+import { readSimEnv, simCacheScope } from './sim-env.ts'
+import { orStop } from './stop-run.ts'
 
 /**
  * The banner printed when no endpoint is configured.
@@ -53,43 +40,36 @@ export function simBanner(persona: string): string {
   ].join('\n')
 }
 
-function simPersona(env: NodeJS.ProcessEnv): PersonaName {
-  const name = env.ARBIGRAPH_SIM?.trim() || 'sim:noisy'
-  if ((personaNames as readonly string[]).includes(name) && name !== 'replay') return name as PersonaName
-  throw new ArbigraphError(
-    'ARBIGRAPH_BAD_CONFIG',
-    `ARBIGRAPH_SIM: unknown simulator persona "${name}"; expected one of sim:oracle, sim:noisy, sim:chaos`,
-  )
-}
-
-function simLatency(env: NodeJS.ProcessEnv): number {
-  const text = env.ARBIGRAPH_SIM_LATENCY_MS?.trim() || '0'
-  const value = Number(text)
-  if (Number.isInteger(value) && value >= 0) return value
-  throw new ArbigraphError(
-    'ARBIGRAPH_BAD_CONFIG',
-    `ARBIGRAPH_SIM_LATENCY_MS: expected an integer ≥ 0, got "${text}"`,
-  )
-}
-
-/** The model a real server serves, when ARBIGRAPH_MODEL does not say. */
-async function discoverModel(baseUrl: string, apiKey: string | undefined): Promise<string> {
-  const hint = 'set ARBIGRAPH_MODEL to the model id the server serves'
+/**
+ * The model a real server serves, checking first that the server answers: a dead endpoint stops
+ * the run here, naming the URL and the variable that chose it, before any case could fail.
+ */
+async function endpointModel(env: PoolEnv): Promise<string> {
+  const baseUrl = env.baseUrls[0]!
+  const where = `"${baseUrl}" (${env.baseUrlVariable})`
+  let response: Response
   try {
-    const response = await fetch(`${baseUrl}/models`, {
-      headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
+    response = await fetch(`${baseUrl}/models`, {
+      headers: env.apiKey ? { authorization: `Bearer ${env.apiKey}` } : {},
       signal: AbortSignal.timeout(10_000),
     })
-    const body = (await response.json()) as { data?: { id?: unknown }[] }
-    const id = body.data?.[0]?.id
-    if (response.ok && typeof id === 'string') return id
-    throw new Error(`HTTP ${response.status}, no model listed`)
   } catch (error) {
+    const { cause } = error as Error & { cause?: { code?: string; message?: string } }
+    const reason = cause?.code ?? cause?.message ?? (error as Error).message
     throw new ArbigraphError(
-      'ARBIGRAPH_BAD_CONFIG',
-      `cannot read the model id from "${baseUrl}/models" (${(error as Error).message}); ${hint}`,
+      'ARBIGRAPH_ENDPOINT',
+      `the model endpoint ${where} is unreachable (${reason}); start the server or correct ${env.baseUrlVariable}`,
     )
   }
+  if (env.model) return env.model // some OpenAI-compatible servers do not list models
+  const hint = 'set ARBIGRAPH_MODEL to the model id the server serves'
+  const body = (await response.json().catch(() => undefined)) as { data?: { id?: unknown }[] } | undefined
+  const id = body?.data?.[0]?.id
+  if (response.ok && typeof id === 'string') return id
+  throw new ArbigraphError(
+    'ARBIGRAPH_BAD_CONFIG',
+    `cannot read the model id from "${baseUrl}/models" (HTTP ${response.status}, no model listed); ${hint}`,
+  )
 }
 
 /**
@@ -124,33 +104,43 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     project.provide('arbigraph', { poolUrl: '', model: 'none', simulated: false, listing: true })
     return async () => {}
   }
-  const env = readPoolEnv(process.env)
-  const simServer = serverProfileFromEnv(process.env).name
+  // Anything that stops the run here ends it with one message and writes nothing.
+  const env = await orStop(() => readPoolEnv(process.env))
+  const simServer = await orStop(() => serverProfileFromEnv(process.env).name)
+  const simEnv = env.baseUrls.length === 0 ? await orStop(() => readSimEnv(process.env)) : undefined
   let sim: SimServer | undefined
-  if (env.baseUrls.length === 0) {
-    const persona = simPersona(process.env)
-    sim = await startSimServer({
-      persona,
-      seed: process.env.ARBIGRAPH_SIM_SEED ?? 0,
-      latencyMs: simLatency(process.env),
-      server: simServer,
-      ...simNoise(process.env),
-    })
-    console.warn(`\n${simBanner(persona)}\n`)
+  if (simEnv) {
+    const { persona, seed, latencyMs, noise } = simEnv
+    sim = await orStop(() =>
+      startSimServer({
+        persona,
+        seed,
+        latencyMs,
+        server: simServer,
+        ...(noise === undefined ? {} : { noise }),
+      }),
+    )
+    console.warn(`\n${simBanner(simEnv.persona)}\n`)
   }
   const desk = sim ? await startCaseDesk(sim) : undefined
-  const model = sim?.model ?? env.model ?? (await discoverModel(env.baseUrls[0]!, env.apiKey))
+  const model = sim?.model ?? (await orStop(() => endpointModel(env)))
   // The doctor's checks: a server that would bias the results stops the run before any case.
-  const protocol = protocolFromEnv()
-  const server = await preflight({
-    baseUrls: env.baseUrls,
-    ...(sim ? {} : { model, ...(env.apiKey ? { apiKey: env.apiKey } : {}) }),
-    ...(protocol ? { protocol } : {}),
-    simServer,
-  })
+  const protocol = await orStop(() => protocolFromEnv())
+  const server = await orStop(() =>
+    preflight({
+      baseUrls: env.baseUrls,
+      ...(sim ? {} : { model, ...(env.apiKey ? { apiKey: env.apiKey } : {}) }),
+      ...(protocol ? { protocol } : {}),
+      simServer,
+    }),
+  )
   const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`
-  const pool = await startRequestPool(
-    poolOptionsFromEnv(env, { runId, ...(sim ? { upstreams: [sim.url] } : {}) }),
+  const pool = await orStop(() =>
+    startRequestPool({
+      ...poolOptionsFromEnv(env, { runId, ...(sim ? { upstreams: [sim.url] } : {}) }),
+      // The simulator's settings decide its answers, so they are part of every cache key.
+      ...(simEnv ? { cacheScope: simCacheScope({ ...simEnv, server: simServer }) } : {}),
+    }),
   )
   const context: ArbigraphContext = {
     poolUrl: pool.url,
@@ -166,7 +156,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   project.provide('arbigraph', context)
   return async () => {
     await pool.close()
-    const statsFile = process.env.ARBIGRAPH_SIM_STATS
+    const statsFile = simEnv?.statsFile ?? process.env.ARBIGRAPH_SIM_STATS
     if (statsFile) {
       const { requests, upstreamRequests, cacheHits, retries, failures, maxInFlight } = pool.stats
       const poolStats = { requests, upstreamRequests, cacheHits, retries, failures, maxInFlight }

@@ -9,6 +9,8 @@ import type { Vite } from 'vitest/node'
 import { arbigraphReporters } from '../../reporters/index.ts'
 import type { ArbigraphReporterOptions } from '../../reporters/options.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
+import { checkRunSettings } from './run-settings.ts'
+import { orStop } from './stop-run.ts'
 
 export interface ArbigraphPluginOptions extends ArbigraphReporterOptions {}
 
@@ -19,9 +21,13 @@ export interface ArbigraphPluginOptions extends ArbigraphReporterOptions {}
 export function arbigraphPlugin(options: ArbigraphPluginOptions = {}): Vite.Plugin {
   return {
     name: 'arbigraph:reporters',
-    configureVitest({ vitest }) {
-      // Resolved here, at startup: a bad gate rule stops the run before any model call.
-      const resolved = resolveReporterOptions(options, process.env)
+    async configureVitest({ vitest }) {
+      // Checked here, before Vitest prints or writes anything: a bad setting stops the run with
+      // one message naming it, and no reporter ever overwrites an earlier run's files.
+      const resolved = await orStop(() => {
+        checkRunSettings(process.env, vitest.config.root)
+        return resolveReporterOptions(options, process.env)
+      })
       vitest.config.reporters.push(...arbigraphReporters(resolved))
     },
   }

@@ -5,28 +5,17 @@
  * must mean the same thing everywhere, hence one parser with messages naming the variable.
  */
 import { z } from 'zod'
+import { envInteger, envText, formatEnvIssues } from '../env-fields.ts'
 import { ArbigraphError } from '../errors.ts'
 
-const positive = (what: string) =>
-  z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      if (text === undefined || text.trim() === '') return undefined
-      const value = Number(text.trim())
-      if (Number.isInteger(value) && value >= 1) return value
-      ctx.addIssue({ code: 'custom', message: `expected ${what} (an integer ≥ 1), got "${text}"` })
-      return z.NEVER
-    })
+/** The suite variables, a part of the run's one settings schema (src/vitest/run-settings.ts). */
+export const suiteEnvShape = {
+  ARBIGRAPH_SAMPLES: envInteger('samples per task', 1),
+  ARBIGRAPH_EPOCHS: envInteger('a number of epochs', 1),
+  ARBIGRAPH_SEED: envText,
+}
 
-const envSchema = z.object({
-  ARBIGRAPH_SAMPLES: positive('samples per task'),
-  ARBIGRAPH_EPOCHS: positive('a number of epochs'),
-  ARBIGRAPH_SEED: z
-    .string()
-    .optional()
-    .transform((text) => (text === undefined || text.trim() === '' ? undefined : text.trim())),
-})
+const envSchema = z.object(suiteEnvShape)
 
 export interface SuiteEnv {
   /** Overrides every suite's `samplesPerTask`. */
@@ -43,10 +32,11 @@ export interface SuiteEnv {
  */
 export function readSuiteEnv(env: Record<string, string | undefined> = process.env): SuiteEnv {
   const parsed = envSchema.safeParse(env)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`)
-    throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', `invalid suite environment:\n${lines.join('\n')}`)
-  }
+  if (!parsed.success)
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_CONFIG',
+      `invalid suite environment:\n${formatEnvIssues(parsed.error)}`,
+    )
   const e = parsed.data
   return { samples: e.ARBIGRAPH_SAMPLES, epochs: e.ARBIGRAPH_EPOCHS ?? 1, seed: e.ARBIGRAPH_SEED }
 }

@@ -6,6 +6,8 @@
  * collection time in every worker, so one parser gives every worker the same answer and a bad
  * value is an error naming the variable before any request is sent.
  */
+
+import { z } from 'zod'
 import type { BudgetLabel } from '../../plugins/transduction/grid.ts'
 import { budgetLabels } from '../../plugins/transduction/grid.ts'
 import { ArbigraphError } from '../errors.ts'
@@ -56,4 +58,24 @@ function parseSamples(text: string | undefined): number | undefined {
  */
 export function readTransductionEnv(env: Record<string, string | undefined> = process.env): TransductionEnv {
   return { budgets: parseBudgets(env.ARBIGRAPH_LT_BUDGETS), samples: parseSamples(env.ARBIGRAPH_LT_SAMPLES) }
+}
+
+/** A zod field that runs one of the parsers above, its message without the variable's name. */
+const field = <T>(name: string, parse: (text: string | undefined) => T) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx): T => {
+      try {
+        return parse(text)
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message.replace(`${name}: `, '') })
+        return z.NEVER
+      }
+    })
+
+/** The Long-Transduction variables, a part of the run's one settings schema (src/vitest/run-settings.ts). */
+export const transductionEnvShape = {
+  ARBIGRAPH_LT_BUDGETS: field('ARBIGRAPH_LT_BUDGETS', parseBudgets),
+  ARBIGRAPH_LT_SAMPLES: field('ARBIGRAPH_LT_SAMPLES', parseSamples),
 }

@@ -40,7 +40,7 @@ describe('arbigraph eval', () => {
     }
     expect(records.map((r) => `${r.task} #${r.sample}`)).toEqual(['FWHT #0', 'FWHT #1', 'FWHT #2'])
     expect(records.every((r) => r.grade.correct)).toBe(true)
-  }, 120_000)
+  }, 240_000) // a child Vitest run: ~20 s quiet, 83 s seen at load average 20
 
   it('rejects an unknown flag as a usage error', async () => {
     const { code, err } = await runCli(['eval', '--modle', 'x'], tempDir())

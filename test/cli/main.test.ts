@@ -90,7 +90,7 @@ describe('arbigraph (no command)', () => {
     const child = spawnSync(process.execPath, ['bin/arbigraph.js', '--help'], {
       cwd: repo,
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 100_000, // a hang guard below the test timeout: 25 s seen at load average 20
     })
     expect(child.stderr).toBe('')
     expect(child.status).toBe(0)
@@ -102,7 +102,7 @@ describe('arbigraph (no command)', () => {
     const child = spawnSync(process.execPath, ['bin/arbigraph.js', 'render', 'x.jsonl'], {
       cwd: repo,
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 100_000,
     })
     expect(child.status).toBe(2)
     expect(child.stderr).toContain('missing --index')

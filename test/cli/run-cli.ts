@@ -12,11 +12,12 @@ export interface CliRun {
   err: string
 }
 
-/** `arbigraph <argv…>` in `cwd`, with stdout and stderr captured. */
-export async function runCli(argv: string[], cwd: string): Promise<CliRun> {
+/** `arbigraph <argv…>` in `cwd`, with stdout and stderr captured (as a log, unless `isTTY`). */
+export async function runCli(argv: string[], cwd: string, { isTTY = false } = {}): Promise<CliRun> {
   const out: string[] = []
   const err: string[] = []
-  const code = await main(argv, { out: (line) => out.push(line), err: (line) => err.push(line), cwd })
+  const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line), cwd, isTTY }
+  const code = await main(argv, io)
   return { code, out: out.join('\n'), err: err.join('\n') }
 }
 

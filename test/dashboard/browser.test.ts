@@ -18,9 +18,7 @@ export const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'out', 'artifac
 
 // Predicates are strings: they run in the page, and this project's TypeScript has no DOM types.
 const ready = (page: Page, view: string) =>
-  page.waitForFunction(`document.documentElement.dataset.ready === ${JSON.stringify(view)}`, undefined, {
-    timeout: 15_000,
-  })
+  page.waitForFunction(`document.documentElement.dataset.ready === ${JSON.stringify(view)}`)
 const countStarts = (page: Page, text: string) =>
   page.waitForFunction(
     `document.querySelector('#case-count')?.textContent?.startsWith(${JSON.stringify(text)})`,
@@ -97,7 +95,7 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
   it('opens a wrong case with its coloured task graph, prompt and transcript', async () => {
     await page.locator('#case-table tbody tr').first().click()
     await ready(page, 'case')
-    await page.waitForSelector('#case-graph svg', { timeout: 15_000 })
+    await page.waitForSelector('#case-graph svg')
     const index = Number(page.url().split('#/case/')[1])
     const record = run.results.records[index]!
     expect(record.grade?.correct).toBe(false)

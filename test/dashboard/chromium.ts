@@ -36,15 +36,24 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
+/**
+ * How long any page wait may take before it counts as a hang. Generous, because on a loaded
+ * machine rendering a page (Graphviz in WebAssembly included) can take many seconds; still below
+ * the unit project's test timeout, so a hang fails with Playwright's message naming the wait.
+ */
+const PAGE_WAIT_MS = 45_000
+
 /** A headless Chromium with a fresh profile folder; close the context when done. */
 export async function launchChromium(): Promise<BrowserContext> {
   const profile = mkdtempSync(join(tmpdir(), 'arbigraph-chromium-'))
-  return chromium.launchPersistentContext(profile, {
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
   })
+  context.setDefaultTimeout(PAGE_WAIT_MS)
+  return context
 }
 
 export type { Browser }

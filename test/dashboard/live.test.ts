@@ -28,25 +28,44 @@ const fakeTest = (record: CaseRecord) =>
 const fakeModule = (tests: TestCase[]) =>
   ({ children: { allTests: () => tests[Symbol.iterator]() } }) as unknown as TestModule
 
-/** Reads server-sent events from `url` until `count` events of `name` arrived. */
-async function readEvents(url: string, name: string, count: number, signal: AbortSignal) {
-  const response = await fetch(url, { signal })
+interface LiveUpdate {
+  summary: { progress: { done: number; total: number }; total: { accuracy: number } }
+}
+
+/**
+ * Subscribes to the live server's events; `next()` resolves with the next event as it arrives, so
+ * a test waits for the update it expects instead of sleeping past the reporter's throttle.
+ */
+async function subscribe(url: string, signal: AbortSignal) {
+  const response = await fetch(`${url}events`, { signal })
   const reader = response.body!.getReader()
-  const events: unknown[] = []
+  const decoder = new TextDecoder()
   let text = ''
-  while (events.length < count) {
-    const { value, done } = await reader.read()
-    if (done) break
-    text += new TextDecoder().decode(value)
-    let end = text.indexOf('\n\n')
-    while (end >= 0) {
-      const block = text.slice(0, end)
-      text = text.slice(end + 2)
-      if (block.startsWith(`event: ${name}\n`)) events.push(JSON.parse(block.split('\ndata: ')[1]!))
-      end = text.indexOf('\n\n')
+  async function next(): Promise<{ name: string; data: LiveUpdate }> {
+    for (;;) {
+      const end = text.indexOf('\n\n')
+      if (end >= 0) {
+        const block = text.slice(0, end)
+        text = text.slice(end + 2)
+        const [, name, data] = /^event: (\w+)\ndata: (.*)$/s.exec(block)!
+        return { name: name!, data: JSON.parse(data!) as LiveUpdate }
+      }
+      const { value, done } = await reader.read()
+      if (done) throw new Error('the live server ended the event stream')
+      text += decoder.decode(value, { stream: true })
     }
   }
-  return events as { summary: { progress: { done: number; total: number }; total: { accuracy: number } } }[]
+  /** The next `update` event's progress, skipping none: every update is part of the story. */
+  const nextUpdate = async () => {
+    const event = await next()
+    expect(event.name).toBe('update')
+    return event.data.summary
+  }
+  /** Waits for the first update whose progress passes `check` (coalescing may skip states). */
+  const until = async (check: (progress: { done: number; total: number }) => boolean) => {
+    for (;;) if (check((await nextUpdate()).progress)) return
+  }
+  return { next, nextUpdate, until }
 }
 
 function startReporter(root: string) {
@@ -72,31 +91,33 @@ describe('dashboard reporter, live mode', () => {
     for (const a of aborts) a.abort()
   })
 
-  it('serves on 127.0.0.1, streams progress and running accuracy, then writes the static folder', async () => {
+  it('serves on 127.0.0.1, streams progress and running accuracy, coalesces a burst, then writes the static folder', async () => {
     const root = tempDir()
     const { reporter, vitest, logs } = startReporter(root)
     await reporter.onInit!(vitest)
     const url = /live dashboard at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(logs.join('\n'))![1]!
+    const abort = new AbortController()
+    aborts.push(abort)
+    const events = await subscribe(url, abort.signal)
+    // A page that connects gets the current state at once: nothing collected yet.
+    expect((await events.nextUpdate()).progress).toEqual({ done: 0, total: 0 })
     const tests = records.map(fakeTest)
     const module = fakeModule(tests)
     reporter.onTestModuleCollected!(module)
-    await new Promise((r) => setTimeout(r, 60)) // the collected-tests update went out
-    const abort = new AbortController()
-    aborts.push(abort)
-    const stream = readEvents(`${url}events`, 'update', 3, abort.signal)
-    await new Promise((r) => setTimeout(r, 60))
+    expect((await events.nextUpdate()).progress).toEqual({ done: 0, total: 3 })
     reporter.onTestCaseResult!(tests[0]!)
-    await new Promise((r) => setTimeout(r, 60))
+    const first = await events.nextUpdate()
+    expect(first.progress).toEqual({ done: 1, total: 3 })
+    expect(first.total.accuracy).toBe(1)
+    // Two cases finishing within one throttle interval cost one update.
     reporter.onTestCaseResult!(tests[1]!)
-    const events = await stream
-    expect(events.map((e) => e.summary.progress)).toEqual([
-      { done: 0, total: 3 },
-      { done: 1, total: 3 },
-      { done: 2, total: 3 },
-    ])
-    expect(events[2]!.summary.total.accuracy).toBe(0.5)
+    reporter.onTestCaseResult!(tests[2]!)
+    const burst = await events.nextUpdate()
+    expect(burst.progress).toEqual({ done: 3, total: 3 })
+    expect(burst.total.accuracy).toBeCloseTo(2 / 3, 12)
     expect((await fetch(url)).headers.get('content-type')).toBe('text/html')
     await reporter.onTestRunEnd!([module], [], 'passed')
+    expect((await events.next()).name).toBe('done') // and no update after the burst's
     expect(existsSync(join(root, 'dash', 'index.html'))).toBe(true)
     expect(existsSync(join(root, 'dash', 'data', 'cases-00000.js'))).toBe(true)
     await expect(fetch(url)).rejects.toThrow() // the server is gone after the run
@@ -108,10 +129,13 @@ describe('dashboard reporter, live mode', () => {
     const { reporter, vitest, logs } = startReporter(root)
     await reporter.onInit!(vitest)
     const url = /live dashboard at (\S+)/.exec(logs.join('\n'))![1]!
+    const abort = new AbortController()
+    aborts.push(abort)
+    const events = await subscribe(url, abort.signal)
     const tests = run.results.records.slice(0, 3).map(fakeTest)
     reporter.onTestModuleCollected!(fakeModule(tests))
     for (const test of tests.slice(0, 2)) reporter.onTestCaseResult!(test)
-    await new Promise((r) => setTimeout(r, 80))
+    await events.until((progress) => progress.done === 2) // the server now holds both cases
     const chunk = await fetch(`${url}data/cases-00000.js`)
     expect(chunk.status).toBe(200)
     const text = await chunk.text()
@@ -137,18 +161,21 @@ describe('dashboard reporter, live mode', () => {
       const { reporter, vitest, logs } = startReporter(root)
       await reporter.onInit!(vitest)
       const url = /live dashboard at (\S+)/.exec(logs.join('\n'))![1]!
+      const abort = new AbortController()
+      aborts.push(abort)
+      const events = await subscribe(url, abort.signal)
       const records = run.results.records.slice(0, 3)
       const tests = records.map(fakeTest)
       reporter.onTestModuleCollected!(fakeModule(tests))
       reporter.onTestCaseResult!(tests[0]!)
-      await new Promise((r) => setTimeout(r, 80))
+      await events.until((progress) => progress.done === 1) // case 0 is served before the page asks
       const browser = await launchChromium()
       try {
         const page = await browser.newPage()
         const errors: string[] = []
         page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
         await page.goto(`${url}#/case/0`)
-        await page.waitForSelector('#transcript article.turn', { timeout: 15_000 })
+        await page.waitForSelector('#transcript article.turn')
         expect(await page.locator('#transcript article.turn').count()).toBe(records[0]!.turns)
         // A second case finishes: the chunk the page loaded is stale, and the new case opens too.
         reporter.onTestCaseResult!(tests[1]!)
@@ -170,14 +197,17 @@ describe('dashboard reporter, live mode', () => {
     const { reporter, vitest, logs } = startReporter(root)
     await reporter.onInit!(vitest)
     const url = /live dashboard at (\S+)/.exec(logs.join('\n'))![1]!
+    const abort = new AbortController()
+    aborts.push(abort)
+    const events = await subscribe(url, abort.signal)
     const tests = records.map(fakeTest)
     reporter.onTestModuleCollected!(fakeModule(tests))
+    await events.until((progress) => progress.total === 3) // the page opens on a collected run
     const browser = await launchChromium()
     try {
       const page = await browser.newPage()
       const errors: string[] = []
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
-      await new Promise((r) => setTimeout(r, 60))
       await page.goto(url)
       await page.waitForSelector('#progress')
       reporter.onTestCaseResult!(tests[0]!)

@@ -38,6 +38,31 @@ describe('compareAnswer: float ground truth', () => {
     expect(answerMatches(2.0, 2n)).toBe(true)
   })
 
+  // Python: math.isclose(0.001, 0.0, rel_tol=1e-9, abs_tol=1e-3) is True (the bound is
+  // inclusive), and the next double above 0.001 is False.
+  it('includes the 1e-3 boundary itself and nothing beyond it, as Python does', () => {
+    expect(Math.abs(0.001 - 0)).toBe(1e-3)
+    expect(answerMatches(0.0, 0.001)).toBe(true)
+    expect(answerMatches(0.0, -0.001)).toBe(true)
+    expect(answerMatches(0.001, 0n)).toBe(true)
+    expect(compareAnswer(0.0, 0.0010000000000000002)).toEqual({ match: false, mismatch: 'value' })
+    expect(answerMatches(-0.001, 0.0000000000000002)).toBe(false)
+  })
+
+  it('never accepts inf, -inf or nan for a float target, at any size', () => {
+    for (const target of [0.5, -2.25, 1e300, -1e300, 0.0]) {
+      for (const got of [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN]) {
+        expect(compareAnswer(target, got), `${got} for ${target}`).toEqual({
+          match: false,
+          mismatch: 'value',
+        })
+        expect(answerMatches([1n, target], [1n, got]), `[1, ${got}] for [1, ${target}]`).toBe(false)
+      }
+    }
+    // An int too large for a double reads as inf through Number(); it must not match either.
+    expect(answerMatches(1e300, 10n ** 400n)).toBe(false)
+  })
+
   it('uses the relative tolerance for large values', () => {
     expect(answerMatches(1e10, 1e10 + 5)).toBe(true)
     expect(answerMatches(1e10, 1e10 + 20)).toBe(false)

@@ -126,32 +126,36 @@ describe('parseAnswer: arbigraph mode (LaTeX noise, exact arithmetic)', () => {
   })
 })
 
+// Bounded by construction, so the tests check which bound refused the input (its message),
+// not how long it took: timings belong to benches, not to tests on a loaded machine.
 describe('parseAnswer: adversarial input is bounded', () => {
-  const timed = (text: string) => {
-    const start = performance.now()
-    const parsed = parseAnswer(text)
-    return { parsed, ms: performance.now() - start }
-  }
-
-  it('refuses text over the length limit without reading it', () => {
-    const { parsed, ms } = timed('1'.repeat(MAX_ANSWER_CHARS + 1))
-    expect(parsed).toMatchObject({ ok: false, reason: 'too-long' })
-    expect(ms).toBeLessThan(50)
+  it('refuses text over the length limit by its length alone', () => {
+    expect(parseAnswer('1'.repeat(MAX_ANSWER_CHARS + 1))).toEqual({
+      ok: false,
+      reason: 'too-long',
+      message: `answer is ${MAX_ANSWER_CHARS + 1} characters long (limit ${MAX_ANSWER_CHARS})`,
+    })
   })
 
-  it('refuses power towers and huge exponents quickly', () => {
-    for (const text of ['9^9^9^9', '10^(10^100)', '2^1025', '2 * 1e-999', '(2^1000)*(2^1000)']) {
-      const { parsed, ms } = timed(text)
-      expect(parsed, text).toMatchObject({ ok: false, reason: 'too-large' })
-      expect(ms, text).toBeLessThan(200)
+  it('refuses power towers and huge exponents from a size estimate, before computing them', () => {
+    for (const text of ['9^9^9^9', '10^(10^100)', '2^1025', '2 * 1e-999']) {
+      expect(parseAnswer(text), text).toMatchObject({
+        ok: false,
+        reason: 'too-large',
+        message: 'power result exceeds 1024 bits',
+      })
     }
+    expect(parseAnswer('(2^1000)*(2^1000)')).toMatchObject({
+      reason: 'too-large',
+      message: 'intermediate value exceeds 1024 bits',
+    })
   })
 
-  it('keeps large capped arithmetic (16 sums of 1000-bit fractions) under a second', () => {
+  it('reads large capped arithmetic (16 sums of 1000-bit fractions) exactly', () => {
     const sum = Array.from({ length: 9 }, (_, i) => `(${i + 2}^300/7^360)`).join('+')
-    const { parsed, ms } = timed(`[${Array.from({ length: 16 }, () => sum).join(', ')}]`)
+    const parsed = parseAnswer(`[${Array.from({ length: 16 }, () => sum).join(', ')}]`)
     expect(parsed).toMatchObject({ ok: true, form: 'expression' })
-    expect(ms).toBeLessThan(1000)
+    expect(parsed.ok && (parsed.value as number[])).toHaveLength(16)
   })
 
   it('reads 1e-999 as Python does (a float that underflows to 0.0)', () => {
@@ -206,7 +210,7 @@ describe('parseAnswer: never throws', () => {
         const parsed = parseAnswer(pieces.join(''))
         return parsed.ok ? parsed.form !== undefined : parsed.reason.length > 0
       }),
-      { numRuns: 2000 },
+      { numRuns: 2000, seed: 11 },
     )
   })
 })

@@ -100,11 +100,33 @@ describe('validateSkeleton', () => {
     expect(messages(g)).toContain('nodes[2] ("c"): reads 2 inputs ("a", "b"); a task reads one value')
   })
 
-  it('reports a node that reaches no target, but allows isolated distractors', () => {
+  it('reports a node neither upstream nor downstream of a target, but allows isolated distractors', () => {
     const g = createSkeleton().task('d').task('a').task('b', { from: 'a' }).task('c').target('c')
-    expect(messages(g)).toBe(
-      'nodes[1] ("a"): reaches no target ("c"); connect it to a target, declare it a target, or remove it\n' +
-        'nodes[2] ("b"): reaches no target ("c"); connect it to a target, declare it a target, or remove it',
+    const why =
+      'is neither upstream nor downstream of a target ("c"); connect it to a target\'s inputs or outputs, declare it a target, or remove it (a distractor is a task with no edges)'
+    expect(messages(g)).toBe(`nodes[1] ("a"): ${why}\nnodes[2] ("b"): ${why}`)
+  })
+
+  it('allows tasks downstream of a target, also through junctions', () => {
+    const g = createSkeleton()
+      .task('t1')
+      .task('t2', { from: 't1' })
+      .task('t3', { from: 't2' })
+      .pick('p', { from: 't3', index: 0 })
+      .task('t4', { from: 'p' })
+      .target('t2')
+    expect(validateSkeleton(g)).toEqual([])
+  })
+
+  it('refuses a side input of a downstream task that feeds no target', () => {
+    const g = createSkeleton()
+      .task('t1')
+      .task('x')
+      .pack('k', { from: ['t1', 'x'] })
+      .task('t2', { from: 'k' })
+    const issues = validateSkeleton(g.target('t1'))
+    expect(formatSkeletonIssues(issues)).toBe(
+      'nodes[1] ("x"): is neither upstream nor downstream of a target ("t1"); connect it to a target\'s inputs or outputs, declare it a target, or remove it (a distractor is a task with no edges)',
     )
   })
 

@@ -5,6 +5,7 @@ describe('pool/env', () => {
   test('defaults with nothing set', () => {
     expect(readPoolEnv({})).toEqual({
       baseUrls: [],
+      baseUrlVariable: 'ARBIGRAPH_BASE_URL',
       apiKey: undefined,
       model: undefined,
       concurrency: 32,
@@ -42,6 +43,31 @@ describe('pool/env', () => {
       requestTimeoutMs: 1000,
       retry: { maxAttempts: 1 },
     })
+  })
+
+  test('OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL stand in for absent ARBIGRAPH_* twins', () => {
+    const openai = { OPENAI_BASE_URL: 'http://o:8000/v1', OPENAI_API_KEY: 'sk-o', OPENAI_MODEL: 'o-model' }
+    expect(readPoolEnv(openai)).toMatchObject({
+      baseUrls: ['http://o:8000/v1'],
+      baseUrlVariable: 'OPENAI_BASE_URL',
+      apiKey: 'sk-o',
+      model: 'o-model',
+    })
+    const both = readPoolEnv({
+      ...openai,
+      ARBIGRAPH_BASE_URL: 'http://a:8000/v1',
+      ARBIGRAPH_API_KEY: 'sk-a',
+      ARBIGRAPH_MODEL: 'a-model',
+    })
+    expect(both).toMatchObject({
+      baseUrls: ['http://a:8000/v1'],
+      baseUrlVariable: 'ARBIGRAPH_BASE_URL',
+      apiKey: 'sk-a',
+      model: 'a-model',
+    })
+    expect(() => readPoolEnv({ OPENAI_BASE_URL: 'api.example' })).toThrow(
+      'OPENAI_BASE_URL: expected comma-separated http(s) URLs, got "api.example"',
+    )
   })
 
   test.each([

@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { arbigraphReporters } from '../../reporters/index.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
@@ -46,18 +47,18 @@ describe('reporter options', () => {
 
   it('give one reporter per enabled output, the gate last', () => {
     const all = resolveReporterOptions({ gate: '*.n>=1' }, {})
-    expect(arbigraphReporters(all)).toHaveLength(6)
+    expect(arbigraphReporters(all)).toHaveLength(7)
     const none = resolveReporterOptions({ results: false, markdown: false, table: false }, {})
     expect(arbigraphReporters(none)).toEqual([])
   })
 
-  it('the plugin is named arbigraph:reporters and pushes onto the resolved reporters list', () => {
+  it('the plugin is named arbigraph:reporters and pushes onto the resolved reporters list', async () => {
     const plugin = arbigraphPlugin({ results: false, markdown: false })
     expect(plugin.name).toBe('arbigraph:reporters')
     const reporters: unknown[] = ['default']
-    const hook = plugin.configureVitest as (ctx: unknown) => void
-    hook({ vitest: { config: { reporters } } })
-    expect(reporters).toHaveLength(2)
+    const hook = plugin.configureVitest as (ctx: unknown) => Promise<void>
+    await hook({ vitest: { config: { reporters, root: tmpdir() } } })
+    expect(reporters).toHaveLength(3)
     expect(reporters[0]).toBe('default')
   })
 })

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,7 +21,7 @@ const runs: Record<string, FixtureRun> = {}
 beforeAll(async () => {
   writeFileSync(out('step-summary.md'), 'earlier step\n')
   // Independent runs in parallel; the merge needs both blobs first.
-  const [whole, broken, holds, badGate, shard1, shard2] = await Promise.all([
+  const [whole, broken, holds, badGate, shard1, shard2, refused] = await Promise.all([
     runFixture(['run', '--reporter=dot'], {
       ARBIGRAPH_RESULTS: out('whole.json'),
       ARBIGRAPH_MARKDOWN: out('whole.md'),
@@ -29,6 +29,7 @@ beforeAll(async () => {
     }),
     runFixture(['run'], {
       FIXTURE_INFRA: '0',
+      FIXTURE_MODEL: 'qwen3.5-27b',
       ARBIGRAPH_RESULTS: out('broken.json'),
       ARBIGRAPH_MARKDOWN: out('broken.md'),
       ARBIGRAPH_GATE: 'chain/math.accuracy>=0.9,*.n>=1',
@@ -49,13 +50,21 @@ beforeAll(async () => {
     runFixture(['run', '--shard=2/2', '--reporter=blob', `--outputFile.blob=${out('blobs/blob-2-2.json')}`], {
       ARBIGRAPH_RESULTS: out('shard-2.json'),
     }),
+    // Every rule would hold, but the records are simulated (sim:oracle).
+    runFixture(['run'], {
+      FIXTURE_INFRA: '0',
+      ARBIGRAPH_RESULTS: out('refused.json'),
+      ARBIGRAPH_MARKDOWN: out('refused.md'),
+      ARBIGRAPH_GATE: '*.n>=1',
+    }),
   ])
-  Object.assign(runs, { whole, broken, holds, badGate, shard1, shard2 })
+  Object.assign(runs, { whole, broken, holds, badGate, shard1, shard2, refused })
   runs.merged = await runFixture(['run', `--merge-reports=${out('blobs')}`], {
+    ARBIGRAPH_ALLOW_SIMULATED: '1', // the fixture's records are simulated; this gate is on purpose
     ARBIGRAPH_RESULTS: out('merged.json'),
     ARBIGRAPH_GATE: 'chain/math.n>=1,baseline/gsm.n>=1',
   })
-}, 120_000)
+}, 240_000) // seven child Vitest runs at once: generous for a loaded machine
 
 describe('reporters on a real Vitest run', () => {
   it('print the table even with --reporter=dot, naming the simulated model loudly', async () => {
@@ -129,10 +138,26 @@ describe('reporters on a real Vitest run', () => {
     expect(code).toBe(0)
   })
 
-  it('a malformed gate stops the run at startup, naming the rule', () => {
+  it('a gate on simulated results refuses to judge and exits 1, saying so, although every rule holds', async () => {
+    const { code, stdout, stderr } = runs.refused!
+    expect(stdout).toMatch(/Tests\s+6 passed \| 1 skipped \(7\)/)
+    expect(stderr).toContain('gate: refused — these results are SIMULATED (model "sim:oracle")')
+    expect(stderr).toContain('ARBIGRAPH_ALLOW_SIMULATED=1')
+    expect(stdout).not.toContain('rule(s) hold')
+    expect(code).toBe(1)
+    expect(await readFile(out('refused.md'), 'utf8')).toContain(
+      '**Gate refused:** these results are SIMULATED',
+    )
+  })
+
+  it('a malformed gate stops the run at startup with one message naming the rule, writing nothing', () => {
     const { code, stdout, stderr } = runs.badGate!
-    expect(code).not.toBe(0)
-    expect(stdout + stderr).toContain('ARBIGRAPH_GATE rule "*.acc>=0.5": unknown metric "acc"')
+    expect(code).toBe(1)
+    expect(stderr.trim()).toMatch(
+      /^arbigraph: ARBIGRAPH_GATE rule "\*\.acc>=0\.5": unknown metric "acc" \(metrics: [^\n]*\)$/,
+    )
+    expect(stdout).toBe('')
+    expect(existsSync(out('never.json'))).toBe(false)
   })
 
   it('blob shards merged with --merge-reports reproduce the whole run’s results', async () => {

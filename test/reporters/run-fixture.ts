@@ -19,7 +19,7 @@ export interface FixtureRun {
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
   for (const [key, value] of Object.entries(process.env)) {
-    if (key.startsWith('VITEST') || key.startsWith('ARBIGRAPH_') || key === 'GITHUB_STEP_SUMMARY') continue
+    if (/^(VITEST|ARBIGRAPH_|OPENAI_)/.test(key) || key === 'GITHUB_STEP_SUMMARY') continue
     if (key === 'TEST' || key === 'NODE_ENV' || key === 'FORCE_COLOR') continue
     env[key] = value
   }
@@ -27,11 +27,15 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, NO_COLOR: '1', CI: '1', ARBIGRAPH_MARKDOWN: 'off', ARBIGRAPH_RESULTS: 'off', ...extra }
 }
 
-/** `vitest <args…>` in the fixture project with `env` added. */
-export function runFixture(args: string[], env: Record<string, string>): Promise<FixtureRun> {
+/** `vitest <args…>` in the fixture project (`root`, default the reporter suite) with `env` added. */
+export function runFixture(
+  args: string[],
+  env: Record<string, string>,
+  root = fixtureRoot,
+): Promise<FixtureRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [vitestBin, ...args, '--root', fixtureRoot], {
-      cwd: fixtureRoot,
+    const child = spawn(process.execPath, [vitestBin, ...args, '--root', root], {
+      cwd: root,
       env: cleanEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     })

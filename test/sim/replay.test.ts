@@ -34,6 +34,17 @@ describe.skipIf(!present)('replay persona (reference GSM baseline results)', () 
   afterAll(() => sim.close())
 
   it('replays every turn of a multi-turn sample verbatim in the text protocol', async () => {
+    // Verbatim means no reasoning or tool parser between the recording and the client: the `raw`
+    // server profile (the default, vllm-legacy, splits the <think> part into `reasoning`).
+    const rawSim = await startSimServer({ persona: 'replay', replayFile: resultsFile, server: 'raw' })
+    try {
+      await replaysVerbatim(rawSim)
+    } finally {
+      await rawSim.close()
+    }
+  })
+
+  async function replaysVerbatim(sim: SimServer): Promise<void> {
     const sample = samples.find((s) => Object.keys(s.turn_outputs).length === 4)!
     const messages: Message[] = [
       { role: 'system', content: 'system' },
@@ -54,7 +65,7 @@ describe.skipIf(!present)('replay persona (reference GSM baseline results)', () 
     const past = await api.chat.completions.create({ model: sim.model, messages }).catch((e) => e)
     expect(past.status).toBe(400)
     expect(past.error.message).toMatch(/^replay: unknown turn 4: the recorded sample has 4 turns/)
-  })
+  }
 
   it('serves turn 0 of the first 100 samples, splitting tool calls out in the chat protocol', async () => {
     const api = client(sim.url)

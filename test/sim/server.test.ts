@@ -1,5 +1,6 @@
+import http from 'node:http'
 import OpenAI from 'openai'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ArbigraphError } from '../../src/errors.ts'
 import type { SimServer } from '../../src/sim/index.ts'
 import { startSimServer } from '../../src/sim/index.ts'
@@ -217,21 +218,28 @@ describe('sim/server options and concurrency', () => {
   })
 
   it('counts 40 concurrent requests as maxInFlight 40', async () => {
-    // A long latency makes the 40 requests overlap even on a loaded machine.
-    const sim = await startSimServer({ persona: 'sim:oracle', latencyMs: 1500 })
+    // Every request's headers go out first and its body only once all 40 have arrived: none can
+    // be answered before the last one is in flight, however slow the machine.
+    const sim = await startSimServer({ persona: 'sim:oracle' })
     const entry = syntheticCase(2)
     sim.register([entry])
-    const api = client(sim.url)
-    await Promise.all(
-      Array.from({ length: 40 }, () =>
-        api.chat.completions.create({
-          model: sim.model,
-          messages: [{ role: 'user', content: entry.prompt }],
-        }),
-      ),
-    )
+    const payload = JSON.stringify({ model: sim.model, messages: [{ role: 'user', content: entry.prompt }] })
+    const agent = new http.Agent({ maxSockets: 40 })
+    const requests = Array.from({ length: 40 }, () => {
+      const req = http.request(`${sim.url}/chat/completions`, { method: 'POST', agent })
+      req.flushHeaders()
+      const status = new Promise<number | undefined>((resolve, reject) => {
+        req.on('response', (res) => res.resume().on('end', () => resolve(res.statusCode)))
+        req.on('error', reject)
+      })
+      return { req, status }
+    })
+    await vi.waitUntil(() => sim.stats.requests === 40, { timeout: 30_000, interval: 5 })
+    for (const { req } of requests) req.end(payload)
+    expect(await Promise.all(requests.map((r) => r.status))).toEqual(new Array(40).fill(200))
+    agent.destroy()
     expect(sim.stats.maxInFlight).toBe(40)
-    expect(sim.stats.inFlight).toBe(0)
+    await vi.waitUntil(() => sim.stats.inFlight === 0, { timeout: 30_000, interval: 5 })
     expect(sim.stats.requests).toBe(40)
     expect(sim.stats.byStatus).toEqual({ '200': 40 })
     await sim.close()

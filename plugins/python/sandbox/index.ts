@@ -24,16 +24,17 @@
  * (MemoryError inside Python; the interpreter survives). Results holding 2^31−1 or 2^63−1
  * (`sys.maxsize` differs between 32-bit pyodide and 64-bit CPython) are `platform-dependent`.
  *
- * Threat model. The boundary is the Node permission model around each child: no file reads
- * beyond pyodide's own files, no file writes, no child processes or workers, an empty
- * environment; in addition the child removes `process.kill`, `getBuiltinModule`, `dlopen` and
- * `fetch`. The Python-level guards (blocked imports such as `js`, `os`, `socket`,
- * `subprocess`; `open` and `os.system` raising) turn ordinary escape attempts into a clear
- * `sandbox-violation`, but code that walks frames can get past them (and reset the step
- * budget; the wall clock still applies). Node 20's permission model does not restrict the
- * network, and a dynamic `import()` reached that way could open sockets: run untrusted code on
- * machines without network, as here. Interpreter state a task could poison for later tasks
- * (builtins, `random`, recursion limit) is reset per call; stdlib modules it mutates are not.
+ * Threat model. Every call forgets the previous one: the child restores the interpreter's whole
+ * wasm heap from a snapshot taken at start-up after each call (heap-snapshot.mjs), and while task
+ * code runs the wasm imports that lead out of the heap — the JS bridge, process exit, `system`,
+ * sockets, dlopen, ctypes calls — refuse to run (import-gate.mjs), which ends every route to the
+ * JavaScript `Function` constructor as a `sandbox-violation`. Around that, the Node permission
+ * model (no file reads beyond pyodide's files, no writes, no child processes or workers), no code
+ * generation from strings, an empty environment and a read-only in-memory file system. The
+ * Python-level guards (blocked imports such as `js`, `os`, `socket`; `open` and `os.system`
+ * raising) only make ordinary attempts fail with a clear message. What remains: within its own
+ * call, task code can reset its step budget (the wall clock still applies) or forge its own
+ * answer; clocks and entropy stay readable. See the README's sandbox paragraph.
  */
 export {
   type InterpreterOptions,

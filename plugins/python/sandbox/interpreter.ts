@@ -1,10 +1,11 @@
 /**
  * One sandboxed interpreter: a forked Node child running pyodide under the permission model
- * (read access to pyodide's files, the child script and the prelude only; no writes, no child
- * processes, no workers), with an empty environment. The parent owns the wall-clock kill: a
- * request that outlives `wallMs` gets SIGKILL, which also stops loops inside C code that no
- * Python-level budget can interrupt. Node 20's permission model does not restrict the network;
- * the Python side blocks socket imports, and the machines we run on have none.
+ * (read access to pyodide's files and the child's scripts only; no writes, no child processes,
+ * no workers), without code generation from strings (no `eval`, no `Function` constructor) and
+ * with an empty environment. The parent owns the wall-clock kill: a request that outlives
+ * `wallMs` gets SIGKILL, which also stops loops inside C code that no Python-level budget can
+ * interrupt. An interpreter that crashed, or said it must retire, is dead at once: the pool
+ * never gives it another call.
  *
  * Reference: docs/research/runtime-options.md §1.4 (sandbox prototype) and §1.3 (timeouts).
  */
@@ -15,10 +16,19 @@ import { fileURLToPath } from 'node:url'
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url))
 const PRELUDE = fileURLToPath(new URL('./prelude.py', import.meta.url))
+/** Everything the child reads besides pyodide itself. */
+const CHILD_FILES = [
+  CHILD,
+  PRELUDE,
+  ...['import-gate.mjs', 'heap-snapshot.mjs'].map((f) => fileURLToPath(new URL(`./${f}`, import.meta.url))),
+]
 const STDERR_KEEP = 4000
 
-/** What the child answers for one request (a JSON string made in Python, or a crash). */
-export type RawAnswer = { answer: string } | { crashed: string } | { timeout: true }
+/**
+ * What the child answers for one request: a JSON string made in Python, a crash it reported,
+ * or `lost` when the process died without answering.
+ */
+export type RawAnswer = { answer: string } | { crashed: string; lost?: true } | { timeout: true }
 
 export interface InterpreterOptions {
   memoryMb: number
@@ -42,6 +52,8 @@ export interface Interpreter {
   hold(busy: boolean): void
   kill(): void
   readonly alive: boolean
+  /** Calls this interpreter has answered. */
+  readonly served: number
 }
 
 let pyodideDir: string | undefined
@@ -57,7 +69,7 @@ function permissionFlags(): string[] {
   const major = Number(process.versions.node.split('.')[0])
   const flag = major >= 22 ? '--permission' : '--experimental-permission'
   const dir = pyodideDirectory()
-  return [flag, `--allow-fs-read=${dir}/*`, `--allow-fs-read=${CHILD}`, `--allow-fs-read=${PRELUDE}`]
+  return [flag, `--allow-fs-read=${dir}/*`, ...CHILD_FILES.map((file) => `--allow-fs-read=${file}`)]
 }
 
 /**
@@ -69,7 +81,7 @@ export function startInterpreter(options: InterpreterOptions): Interpreter {
     CHILD,
     [pyodideDirectory(), PRELUDE, String(options.hashSeed), String(options.memoryMb)],
     {
-      execArgv: [...permissionFlags(), '--no-warnings'],
+      execArgv: [...permissionFlags(), '--disallow-code-generation-from-strings', '--no-warnings'],
       env: {},
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'json',
@@ -80,6 +92,7 @@ export function startInterpreter(options: InterpreterOptions): Interpreter {
     stderr = (stderr + chunk.toString()).slice(-STDERR_KEEP)
   })
   let alive = true
+  let served = 0
   let current: { id: number; settle: (a: RawAnswer) => void; timer: NodeJS.Timeout } | undefined
   let nextId = 0
   let markReady: () => void = () => {}
@@ -96,22 +109,34 @@ export function startInterpreter(options: InterpreterOptions): Interpreter {
     current = undefined
     settle(answer)
   }
-  child.on('message', (message: { type?: string; id?: number; answer?: string; crashed?: string }) => {
-    if (message.type === 'ready') markReady()
-    else if (current && message.id === current.id)
-      finish(message.crashed !== undefined ? { crashed: message.crashed } : { answer: message.answer ?? '' })
-  })
+  child.on(
+    'message',
+    (message: { type?: string; id?: number; answer?: string; crashed?: string; retire?: boolean }) => {
+      if (message.type === 'ready') markReady()
+      else if (current && message.id === current.id) {
+        served++
+        // Dead from now on, not from the 'exit' event: the pool must not send it another call.
+        if (message.crashed !== undefined || message.retire) interpreter.kill()
+        finish(
+          message.crashed !== undefined ? { crashed: message.crashed } : { answer: message.answer ?? '' },
+        )
+      }
+    },
+  )
   child.on('exit', (code, signal) => {
     alive = false
     const why = `interpreter exited (${signal ?? `code ${code}`})${stderr ? `: ${stderr.trim().slice(-500)}` : ''}`
     failStart(new Error(why))
-    finish({ crashed: why })
+    finish({ crashed: why, lost: true })
   })
   child.on('error', () => {})
   const interpreter: Interpreter = {
     ready,
     get alive() {
       return alive
+    },
+    get served() {
+      return served
     },
     send(request) {
       const { wallMs, ...rest } = request

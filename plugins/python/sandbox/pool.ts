@@ -1,9 +1,11 @@
 /**
  * A pool of warm sandboxed interpreters. Calls queue in order and go to whichever interpreter is
- * free; an interpreter that was killed (wall-clock limit) or crashed is replaced, and the next
- * call waits for its successor. Each call resets interpreter-wide state (fresh namespace and
- * builtins, `random.seed(0)`, recursion limit) and the hash seed is fixed, so an outcome depends
- * only on the call: the same bytes for any pool size.
+ * free; an interpreter that was killed (wall-clock limit), crashed or retired is replaced before
+ * it could take another call, and the next call waits for its successor. Every call starts from
+ * the interpreter's start-up heap (the child restores a snapshot after each call) and the hash
+ * seed is fixed, so an outcome depends only on the call: the same bytes for any pool size and
+ * any call history. A call whose interpreter died without answering after serving earlier
+ * calls is given once more to a fresh interpreter, so an earlier call can never make it fail.
  *
  * Reference: docs/research/runtime-options.md §1.2–§1.5.
  */
@@ -51,6 +53,8 @@ export interface PythonPool {
 interface Job {
   call: PythonCall
   settle: (outcome: PythonOutcome) => void
+  /** Already given to a fresh interpreter after its first one died under it. */
+  retried?: boolean
 }
 
 /** Consecutive start failures after which queued calls fail instead of retrying forever. */
@@ -116,7 +120,9 @@ export function createPythonPool(options: PythonPoolOptions = {}): PythonPool {
     busy.delete(slot)
     // Replace a killed or crashed interpreter at once, so the pool stays warm.
     if (!interpreter.alive && slots[slot] === interpreter && !closed) spawn(slot)
-    job.settle(decodeAnswer(raw, limit))
+    if ('lost' in raw && interpreter.served > 0 && !job.retried && !closed)
+      queue.unshift({ ...job, retried: true })
+    else job.settle(decodeAnswer(raw, limit))
     pump()
   }
 

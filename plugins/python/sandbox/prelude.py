@@ -1,23 +1,27 @@
 # Sandbox prelude, executed once in every pyodide child before any task code.
 #
-# It defines `_arbigraph_run`, the one entry point the child calls per task: parse the inputs
-# from repr strings (so every call gets fresh objects: a deep copy by construction), exec the
-# task source in a fresh namespace holding `from typing import *` and `import math` (as the
-# reference's execute_function does), call the function under a deterministic line budget, and
-# answer with a JSON string holding only strings and small ints (results travel as repr
-# strings, never as JSON numbers, so big ints stay exact).
+# It defines `_arbigraph_run`, the one entry point the child calls per task, with one JSON
+# request: parse the inputs from repr strings (so every call gets fresh objects: a deep copy by
+# construction), exec the task source in a fresh namespace holding `from typing import *` and
+# `import math` (as the reference's execute_function does), call the function under a
+# deterministic line budget, and answer with a JSON string holding only strings and small ints
+# (results travel as repr strings, never as JSON numbers, so big ints stay exact).
 #
-# Defence in depth: the Node permission model around the child is the real boundary (no fs
-# beyond pyodide's files, no child processes). Here we turn escape attempts into a clear
-# `sandbox-violation` instead of a crash: blocked imports, `open`, and process functions on
-# `os` raise `SandboxViolation`; violations and budget overruns are also recorded in a flag,
-# so a bare `except:` in task code cannot hide them.
+# Nothing here needs protecting from task code: the child takes a snapshot of the whole heap
+# right after this file ran and puts it back after every call, so whatever a call changes (these
+# functions, `json.dumps`, `math.pi`, sys.modules, the builtins table) is gone before the next
+# one, and the JS bridge is cut at the wasm imports while task code runs (import-gate.mjs). The
+# guards below only turn ordinary escape attempts into a clear `sandbox-violation`: blocked
+# imports, `open`, and process functions on `os` raise `SandboxViolation`; violations and
+# budget overruns are also recorded in a flag, so a bare `except:` in task code cannot hide them.
 #
 # Reference: docs/research/runtime-options.md §1.3-§1.5, arbigraph-reference-harness.md §7.4.
 
 import ast
+import binascii
 import builtins
 import json
+import marshal
 import os
 import random
 import sys
@@ -39,7 +43,8 @@ class StepBudgetExceeded(BaseException):
 
 
 _state = {"steps": 0, "budget": 0, "violation": None, "over": False}
-_RECURSION_LIMIT = sys.getrecursionlimit()
+# Part of the snapshot, so every call starts from this random state.
+random.seed(0)
 
 
 def _violate(message):
@@ -92,8 +97,6 @@ for _name in ("help", "license", "credits", "copyright"):
 _base = {"__builtins__": builtins}
 exec("from typing import *\nimport math", _base)
 _base.pop("__builtins__")
-_compiled = {}
-_MAX_COMPILED = 512
 _MAX_REPR = 1_000_000
 _TASK_FILE = "<task>"
 
@@ -114,15 +117,6 @@ def _global_tracer(frame, event, arg):
     # Only the task's own lines count: a stdlib module imported for the first time runs its
     # top level once per interpreter, which would make the count depend on call history.
     return _local_tracer if frame.f_code.co_filename == _TASK_FILE else None
-
-
-def _compile(source):
-    code = _compiled.get(source)
-    if code is None:
-        if len(_compiled) >= _MAX_COMPILED:
-            _compiled.clear()
-        code = _compiled[source] = compile(source, _TASK_FILE, "exec")
-    return code
 
 
 def _resolve(namespace, function):
@@ -154,16 +148,23 @@ def _classify(error):
     return _error("python-exception", f"{type(error).__name__}: {error}")
 
 
-def _call(source, function, args, kwargs, budget):
-    # Compiled before tracing starts: a cache hit must cost the same steps as a miss.
-    code = _compile(source)
+def _arbigraph_compile(source):
+    # Run by the child on a clean heap, before any task code: the child keeps the marshalled
+    # code per source, because compiling costs more than a whole call and the heap (with any
+    # cache in it) is put back after every call. None: let the call raise the SyntaxError.
+    try:
+        return binascii.b2a_base64(marshal.dumps(compile(source, _TASK_FILE, "exec")), newline=False).decode()
+    except BaseException:  # noqa: BLE001
+        return None
+
+
+def _call(source, code, function, args, kwargs, budget):
+    # Loaded before tracing starts, so it costs no steps; always loaded from the marshalled
+    # form, so a call runs on the same heap whether or not its source was seen before.
+    code = compile(source, _TASK_FILE, "exec") if code is None else marshal.loads(binascii.a2b_base64(code))
     namespace = dict(_base)
     namespace["__builtins__"] = dict(_task_builtins)
     namespace["__name__"] = "__task__"
-    # Interpreter-wide state a task may change; reset so a result never depends on which
-    # earlier tasks ran in this interpreter (same bytes for any worker count).
-    random.seed(0)
-    sys.setrecursionlimit(_RECURSION_LIMIT)
     _state.update(steps=0, budget=budget, violation=None, over=False)
     sys.settrace(_global_tracer)
     try:
@@ -175,16 +176,18 @@ def _call(source, function, args, kwargs, budget):
     return result
 
 
-def _arbigraph_run(source, function, args_json, kwargs_json, budget):
+def _arbigraph_run(request_json):
+    request = json.loads(request_json)
+    source, function, budget = request["source"], request["function"], request["stepBudget"]
     try:
-        args = [ast.literal_eval(text) for text in json.loads(args_json)]
-        kwargs = {name: ast.literal_eval(text) for name, text in json.loads(kwargs_json).items()}
+        args = [ast.literal_eval(text) for text in request["args"]]
+        kwargs = {name: ast.literal_eval(text) for name, text in request["kwargs"].items()}
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError) as error:
         return json.dumps(_error("bad-input", f"an input is not a Python literal: {error}"))
     before_args = [repr(a) for a in args]
     before_kwargs = {k: repr(v) for k, v in kwargs.items()}
     try:
-        result = _call(source, function, args, kwargs, budget)
+        result = _call(source, request.get("code"), function, args, kwargs, budget)
         if _state["violation"] is not None or _state["over"]:
             raise SandboxViolation()
         text = repr(result)

@@ -3,6 +3,7 @@
  * (default min(2, CPUs)), and killed when the process exits. Idle interpreters never keep the
  * process alive, so scripts and test workers end normally without calling `close()`.
  */
+import { pythonWorkersFromEnv } from '../../../src/python-workers.ts'
 import { createPythonPool, type PythonPool } from './pool.ts'
 
 let shared: PythonPool | undefined
@@ -13,8 +14,8 @@ let shared: PythonPool | undefined
  */
 export function sharedPythonPool(): PythonPool {
   if (shared) return shared
-  const workers = process.env.ARBIGRAPH_PYTHON_WORKERS
-  const pool = createPythonPool(workers ? { size: Number(workers) } : {})
+  const size = pythonWorkersFromEnv(process.env)
+  const pool = createPythonPool(size === undefined ? {} : { size })
   shared = pool
   process.once('exit', () => void pool.close())
   return pool

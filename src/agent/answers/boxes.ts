@@ -13,25 +13,30 @@ const OPEN = '\\boxed{'
  * @example boxContents('\\boxed{a = {1}} and \\boxed{ 2 }') // ['a = {1}', '2']
  */
 export function boxContents(text: string): string[] {
+  const closes = closingBraces(text)
   const out: string[] = []
   let at = text.indexOf(OPEN)
   while (at !== -1) {
     const start = at + OPEN.length
-    const end = matchingBrace(text, start)
-    if (end !== -1) out.push(text.slice(start, end).trim())
+    const end = closes.get(start - 1)
+    if (end !== undefined) out.push(text.slice(start, end).trim())
     // Continue right after this `\boxed{`, not after its end: nested boxes are candidates too.
     at = text.indexOf(OPEN, at + 1)
   }
   return out
 }
 
-/** Index of the `}` closing a brace opened just before `start`, or -1 when it never closes. */
-function matchingBrace(text: string, start: number): number {
-  let depth = 1
-  for (let i = start; i < text.length; i++) {
+/**
+ * The index of the `}` closing each `{` that closes, in one pass: scanning from every
+ * `\boxed{` to its end would be quadratic in model text full of unclosed boxes.
+ */
+function closingBraces(text: string): Map<number, number> {
+  const closes = new Map<number, number>()
+  const open: number[] = []
+  for (let i = 0; i < text.length; i++) {
     const ch = text[i]
-    if (ch === '{') depth++
-    else if (ch === '}' && --depth === 0) return i
+    if (ch === '{') open.push(i)
+    else if (ch === '}' && open.length > 0) closes.set(open.pop()!, i)
   }
-  return -1
+  return closes
 }

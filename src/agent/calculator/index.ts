@@ -8,6 +8,7 @@ export { calculate, evaluate, formatResult } from './evaluate.ts'
 export type { CalculatorFunction } from './functions.ts'
 export { FUNCTIONS } from './functions.ts'
 export {
+  MAX_CALL_MS,
   MAX_DEPTH,
   MAX_EXPRESSION_CHARS,
   MAX_EXPRESSIONS,
@@ -21,5 +22,5 @@ export { parse } from './parse.ts'
 export type { CalculatorArguments } from './tool.ts'
 export { calculatorTool, normalizeToolArguments, runCalculator, runCalculatorCall } from './tool.ts'
 export { ALLOWED_SUMMARY, BUILTIN_FUNCTIONS, MATH_FUNCTIONS } from './vocabulary.ts'
-export type { WorkMeter } from './work-meter.ts'
+export type { WorkMeter, WorkMeterOptions } from './work-meter.ts'
 export { createWorkMeter } from './work-meter.ts'

@@ -1,7 +1,7 @@
 /**
  * The calculator's bounds. Every expression comes from a model, so each dimension that can grow
  * (text, tokens, nesting, integer size, total arithmetic work) has a fixed cap checked before the
- * work is done; no bound relies on a timeout. The reference has none of these, so `9**9**9**9`
+ * work is done; no bound relies on a timeout (a wall-clock deadline is only a backstop). The reference has none of these, so `9**9**9**9`
  * stalls its whole event loop (reference spec §9.12).
  *
  * Reference: docs/research/arbigraph-reference-harness.md §1.4, §9.12.
@@ -35,3 +35,9 @@ export const MAX_PRINT_DIGITS = 4_300
  * this budget run in about 10–25 ms.
  */
 export const MAX_WORK = 5_000_000
+
+/**
+ * The wall-clock backstop per tool call, in ms: 80–200× what the work budget allows (10–25 ms),
+ * so only a wrong cost estimate could ever reach it, even on a heavily loaded machine.
+ */
+export const MAX_CALL_MS = 2_000

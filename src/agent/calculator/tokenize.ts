@@ -5,6 +5,12 @@
  * Everything else is rejected here with a message that names the character, its position and
  * what to write instead (`×` → `*`), because a model reads these errors and retries.
  *
+ * Lines follow Python's tokenizer: outside parentheses a newline (`\n`, `\r\n` or `\r`) ends the
+ * expression, so `1\n+2` is a syntax error as in `ast.parse(…, mode="eval")`, and only blank or
+ * comment lines may follow it; inside parentheses a newline is whitespace; a backslash right
+ * before a newline joins the two lines anywhere; `#` starts a comment. (Leading indentation is
+ * accepted, as Python's `eval()` does, although the reference's `ast.parse` refuses it.)
+ *
  * Reference: Python language reference §2.4 (literals); arbigraph-reference-harness.md §1.4.
  */
 import { calcError } from './calculator-error.ts'
@@ -119,6 +125,43 @@ function numberToken(raw: string, pos: number, text: string): Token {
   return { kind: 'float', text: clean, pos }
 }
 
+/** The index of the newline (or the end) that ends the line holding `pos`. */
+function lineEnd(text: string, pos: number): number {
+  while (pos < text.length && text[pos] !== '\n' && text[pos] !== '\r') pos++
+  return pos
+}
+
+/** After a backslash at `pos`: the index past the newline it escapes, as Python joins lines. */
+function continuation(text: string, pos: number): number {
+  const next = text[pos + 1]
+  if (next !== '\n' && next !== '\r') {
+    calcError('SyntaxError', `unexpected character after line continuation character at position ${pos}`)
+  }
+  const after = pos + (next === '\r' && text[pos + 2] === '\n' ? 3 : 2)
+  if (after >= text.length) {
+    calcError('SyntaxError', `unexpected end of expression after the line continuation at position ${pos}`)
+  }
+  return after
+}
+
+/**
+ * A newline outside parentheses ends the expression; after it Python allows only blank and
+ * comment lines.
+ */
+function endOfLogicalLine(text: string, newline: number): void {
+  for (let pos = newline; pos < text.length; pos++) {
+    const ch = text[pos]!
+    if (ch === '#') pos = lineEnd(text, pos)
+    else if (ch !== ' ' && ch !== '\t' && ch !== '\f' && ch !== '\n' && ch !== '\r') {
+      calcError(
+        'SyntaxError',
+        `invalid syntax: the newline at position ${newline} ends the expression outside parentheses, ` +
+          'but more follows; wrap a multi-line expression in parentheses or send one expression per item',
+      )
+    }
+  }
+}
+
 /**
  * Tokenizes an expression, or throws a `CalculatorError` saying what is wrong and where.
  * @example tokenize('2**-1').map((t) => t.text) // ['2', '**', '-', '1', '']
@@ -129,9 +172,27 @@ export function tokenize(text: string): Token[] {
   }
   const tokens: Token[] = []
   let pos = 0
+  let depth = 0
   while (pos < text.length) {
     const ch = text[pos]!
-    if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') {
+    if (ch === ' ' || ch === '\t' || ch === '\f') {
+      pos++
+      continue
+    }
+    if (ch === '#') {
+      pos = lineEnd(text, pos)
+      continue
+    }
+    if (ch === '\\') {
+      pos = continuation(text, pos)
+      continue
+    }
+    if (ch === '\n' || ch === '\r') {
+      // Blank lines before the expression are skipped, as Python's tokenizer does.
+      if (depth === 0 && tokens.length > 0) {
+        endOfLogicalLine(text, pos)
+        break
+      }
       pos++
       continue
     }
@@ -153,6 +214,9 @@ export function tokenize(text: string): Token[] {
     const op = OPERATORS.find((o) => text.startsWith(o, pos))
     if (op === undefined) rejectChar(text, pos)
     tokens.push({ kind: 'op', text: op, pos })
+    // Depth may go negative on a stray `)`; the parser reports that one.
+    if (op === '(') depth++
+    else if (op === ')') depth--
     pos += op.length
   }
   tokens.push({ kind: 'end', text: '', pos: text.length })

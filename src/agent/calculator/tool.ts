@@ -147,8 +147,7 @@ export const normalizeToolArguments = (raw: unknown): CalculatorArguments => nor
  * The tool result text for normalized arguments; never throws. One work budget covers the call.
  * @example runCalculator({ expressions: ['1+2', '7/2'] }) // '{"results": ["3", "3.5"]}'
  */
-export function runCalculator(args: CalculatorArguments): string {
-  const meter = createWorkMeter()
+export function runCalculator(args: CalculatorArguments, meter = createWorkMeter()): string {
   if (args.expressions !== undefined) {
     if (args.expressions.length > MAX_EXPRESSIONS) {
       return `Error: too many expressions (${args.expressions.length}); send at most ${MAX_EXPRESSIONS} per call`

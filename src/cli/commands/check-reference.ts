@@ -81,7 +81,6 @@ function printReport(file: ReferenceFile, report: CheckReport, io: CliIo, verbos
 
 export const checkReferenceCommand: Command = {
   name: 'check-reference',
-  summary: 'Recompute every stage of a reference dataset with our operators and compare exactly.',
   usage: [
     'Usage: arbigraph check-reference <ref.json> [--verbose] [--gsm-templates <dir> [--gsm-overrides <dir>] | --gsm-pool <file>]',
     '',

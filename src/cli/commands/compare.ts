@@ -59,7 +59,6 @@ function parseAlpha(text: string | undefined): number {
 
 export const compareCommand: Command = {
   name: 'compare',
-  summary: 'Compare two results files per cell (paired McNemar test); exit 1 on a significant drop.',
   usage: [
     'Usage: arbigraph compare <a.json> <b.json> [--alpha P] [--html DIR]',
     '',

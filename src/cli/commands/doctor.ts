@@ -39,7 +39,6 @@ async function checkSimulated(env: Record<string, string | undefined>): Promise<
  */
 export const doctorCommand: Command = {
   name: 'doctor',
-  summary: 'Check a model server (vLLM flags, tool calls, reasoning, overflows) before a run',
   usage: `arbigraph doctor [options]
 
 Probes the server with a few tiny requests and prints what it found; the same checks run at the

@@ -38,7 +38,6 @@ export const evalRoot = (cwd: string): string => (existsSync(resolve(cwd, 'suite
  */
 export const evalCommand: Command = {
   name: 'eval',
-  summary: 'Run benchmark suites (Vitest) against a model endpoint or the simulator',
   usage: `arbigraph eval [suites…] [options]
 
 Runs suites/**/*.eval.ts (of the working directory when it has a suites/ folder, else the
@@ -73,6 +72,9 @@ Exit codes: 0 every case ran (and the gate held), 1 otherwise, 2 usage error.`,
       if (typeof value === 'string') process.env[variable] = value
     }
     const root = evalRoot(io.cwd)
+    // A bad setting is reported here as one line, before Vitest starts (which would exit itself).
+    const { checkRunSettings } = await import('../../vitest/run-settings.ts')
+    checkRunSettings(process.env, root)
     const { startVitest } = await import('vitest/node')
     const pattern = args.values['test-name-pattern']
     const vitest = await startVitest('test', args.positionals, {

@@ -14,10 +14,10 @@ import type { GenerateSpec } from '../../contracts/dataset.ts'
 import { ArbigraphError } from '../../errors.ts'
 import { writeGeneratedDataset } from '../../generate/generate-dataset.ts'
 import { getTopology } from '../../registry.ts'
+import { PROGRESS_INTERVAL_MS, progressLine, throttle } from '../../report/progress-line.ts'
 import type { ParsedArgs } from '../args.ts'
 import { existingFile, intFlag, parseCommandArgs, usageError } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
-import { generateTransductionUsage, runGenerateTransduction } from './generate-transduction.ts'
 import { cliRegistry, optionFlag, topologyOptionKeys } from './list.ts'
 
 const FLAGS = {
@@ -116,22 +116,25 @@ async function buildSpec(
     seed: typeof values.seed === 'string' ? values.seed : '0',
     ...(values['repeat-templates'] ? { repeatTemplates: true } : {}),
     ...(maxAttempts !== undefined ? { maxAttempts } : {}),
-    ...poolsOf(values, io.cwd),
+    ...loadedPools(io.cwd),
   }
 }
 
+const POOL_FLAGS = [
+  ['python', 'python-pool', PYTHON_POOL_ENV],
+  ['gsm', 'gsm-pool', GSM_POOL_ENV],
+] as const
+
 /**
- * The task pools this run reads (`--python-pool`, `--gsm-pool`), recorded in the manifest by file
- * name and SHA-256 so that a regeneration can check it has the same pool.
+ * The task pools this run reads (from `--python-pool` / `--gsm-pool`, or the variables they set),
+ * recorded in the manifest by file name and SHA-256 so that a regeneration can check it has the
+ * same pool.
  */
-function poolsOf(values: ParsedArgs['values'], cwd: string): Pick<GenerateSpec, 'pools'> {
+function loadedPools(cwd: string): Pick<GenerateSpec, 'pools'> {
   const pools: NonNullable<GenerateSpec['pools']> = {}
-  for (const [category, flag] of [
-    ['python', 'python-pool'],
-    ['gsm', 'gsm-pool'],
-  ] as const) {
-    const path = values[flag]
-    if (typeof path !== 'string') continue
+  for (const [category, , env] of POOL_FLAGS) {
+    const path = process.env[env]
+    if (!path) continue
     const file = existingFile(cwd, path)
     pools[category] = {
       file: basename(file),
@@ -142,7 +145,23 @@ function poolsOf(values: ParsedArgs['values'], cwd: string): Pick<GenerateSpec, 
 }
 
 /**
- * A progress callback printing at most about once a second, and at every 10% step.
+ * Points the python and gsm categories at the pool files of `--python-pool` / `--gsm-pool` (set
+ * before any registry is built: the categories read it, and worker threads inherit it) and
+ * returns the pools in use as a manifest records them.
+ * @example usePoolFlags({ 'python-pool': 'pool.json' }, cwd) // { pools: { python: { file: 'pool.json', sha256: '…' } } }
+ */
+export function usePoolFlags(values: ParsedArgs['values'], cwd: string): Pick<GenerateSpec, 'pools'> {
+  for (const [, flag, env] of POOL_FLAGS) {
+    const path = values[flag]
+    if (typeof path === 'string') process.env[env] = existingFile(cwd, path)
+  }
+  return loadedPools(cwd)
+}
+
+/**
+ * A progress callback. On a terminal it prints at most about once a second and at every 10%
+ * step; in a log (CI, a pipe) a plain line with rate and ETA at most every 10 s. Both print the
+ * last one.
  * @example const onProgress = progressPrinter(io); onProgress(64, 640)
  */
 export function progressPrinter(
@@ -150,6 +169,14 @@ export function progressPrinter(
   now: () => number = Date.now,
 ): (done: number, total: number) => void {
   const start = now()
+  if (io.isTTY !== true) {
+    const due = throttle(PROGRESS_INTERVAL_MS, now)
+    return (done, total) => {
+      if (due() || done === total) {
+        io.err(progressLine({ done, total, elapsedMs: now() - start, unit: 'instances' }))
+      }
+    }
+  }
   let lastTime = start
   let lastStep = 0
   return (done, total) => {
@@ -171,7 +198,6 @@ export function progressPrinter(
  */
 export const generateCommand: Command = {
   name: 'generate',
-  summary: 'Generate a dataset file for a topology (baseline, forgetting, chain, multichain, dag, random).',
   usage: [
     'Usage: arbigraph generate <topology> [options] --out <file.jsonl>',
     '',
@@ -201,23 +227,23 @@ export const generateCommand: Command = {
     '',
     'Long-Transduction documents: arbigraph generate transduction --help',
   ].join('\n'),
-  usageFor: (argv) => (argv[0] === 'transduction' ? generateTransductionUsage : undefined),
+  // Long-Transduction (and its tokenizer) is imported only for `generate transduction`.
+  usageFor: async (argv) =>
+    argv[0] === 'transduction'
+      ? (await import('./generate-transduction.ts')).generateTransductionUsage
+      : undefined,
   async run(argv, io) {
     // Long-Transduction has its own grid and flags, so it takes over before topology parsing.
-    if (argv[0] === 'transduction') return runGenerateTransduction(argv.slice(1), io)
+    if (argv[0] === 'transduction') {
+      return (await import('./generate-transduction.ts')).runGenerateTransduction(argv.slice(1), io)
+    }
     const { values, positionals } = parseCommandArgs('generate', argv, FLAGS, {
       min: 1,
       max: 1,
       names: 'the topology name',
     })
     if (typeof values.out !== 'string') throw usageError('generate', 'missing --out <file.jsonl>')
-    // Set before any registry is built: the python category reads it, and worker threads inherit it.
-    if (typeof values['python-pool'] === 'string') {
-      process.env[PYTHON_POOL_ENV] = existingFile(io.cwd, values['python-pool'])
-    }
-    if (typeof values['gsm-pool'] === 'string') {
-      process.env[GSM_POOL_ENV] = existingFile(io.cwd, values['gsm-pool'])
-    }
+    usePoolFlags(values, io.cwd)
     const spec = await buildSpec(positionals[0]!, values, io)
     const workers = intFlag('generate', 'workers', values.workers as string | undefined, { min: 1 }) ?? 1
     const out = resolve(io.cwd, values.out)

@@ -20,7 +20,6 @@ const MIN_TARGET_OPERATIONS = 4
 
 export const importGsmSymbolicCommand: Command = {
   name: 'import-gsm-symbolic',
-  summary: 'Turn a local copy of the GSM-Symbolic templates into a GSM template pool.',
   usage: [
     'Usage: arbigraph import-gsm-symbolic <templates dir> [--overrides <dir>] --out <pool.json>',
     '',

@@ -154,8 +154,6 @@ function selectRows(rows: Row[], ids: string | undefined): Row[] {
  */
 export const importLeetcodeCommand: Command = {
   name: 'import-leetcode',
-  summary:
-    'Build a python function pool from LeetCodeDataset rows (int / List[int] functions that run and chain).',
   usage: [
     'Usage: arbigraph import-leetcode <LeetCodeDataset.jsonl[.gz]> [--ids 1,two-sum] --out <pool.json>',
     '',

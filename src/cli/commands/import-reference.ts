@@ -47,7 +47,6 @@ export async function referenceInstances(file: ReferenceFile): Promise<Instance[
 
 export const importReferenceCommand: Command = {
   name: 'import-reference',
-  summary: 'Convert a reference dataset into an arbigraph dataset file (JSONL).',
   usage: [
     'Usage: arbigraph import-reference <ref.json> --out <dataset.jsonl>',
     '',

@@ -1,50 +1,94 @@
 /**
- * Every `arbigraph` command, in the order `arbigraph --help` lists them.
+ * Every `arbigraph` command, in the order `arbigraph --help` lists them. Each entry carries only
+ * what the overview prints; the command's module (and everything it imports: mathjs, pyodide,
+ * Playwright, Viz.js, the OpenAI client…) is imported when that command runs, so `arbigraph
+ * --help` and a command's start-up pay only for what they use.
  */
 import type { Command } from '../command.ts'
-import { checkReferenceCommand } from './check-reference.ts'
-import { compareCommand } from './compare.ts'
-import { doctorCommand } from './doctor.ts'
-import { evalCommand } from './eval.ts'
-import { generateCommand } from './generate.ts'
-import { importGsmSymbolicCommand } from './import-gsm-symbolic.ts'
-import { importLeetcodeCommand } from './import-leetcode.ts'
-import { importReferenceCommand } from './import-reference.ts'
-import { listCommand } from './list.ts'
-import { renderCommand } from './render.ts'
-import { replayReferenceCommand } from './replay-reference.ts'
-import { reportCommand } from './report.ts'
-import { validateCommand } from './validate.ts'
-import { vizCommand } from './viz.ts'
 
-export {
-  doctorCommand,
-  evalCommand,
-  generateCommand,
-  listCommand,
-  renderCommand,
-  replayReferenceCommand,
-  validateCommand,
-  vizCommand,
+/** One command as the overview lists it, and how to load it. */
+export interface CommandEntry {
+  name: string
+  /** One line for `arbigraph --help`. */
+  summary: string
+  load(): Promise<Command>
 }
 
 /**
  * The commands `main` dispatches to.
  * @example commands.map((c) => c.name) // ['generate', 'validate', …]
  */
-export const commands: readonly Command[] = [
-  generateCommand,
-  validateCommand,
-  renderCommand,
-  vizCommand,
-  listCommand,
-  reportCommand,
-  compareCommand,
-  importReferenceCommand,
-  importGsmSymbolicCommand,
-  importLeetcodeCommand,
-  checkReferenceCommand,
-  evalCommand,
-  doctorCommand,
-  replayReferenceCommand,
+export const commands: readonly CommandEntry[] = [
+  {
+    name: 'generate',
+    summary: 'Generate a dataset file for a topology (baseline, forgetting, chain, multichain, dag, random).',
+    load: async () => (await import('./generate.ts')).generateCommand,
+  },
+  {
+    name: 'validate',
+    summary:
+      'Check a dataset file: schemas, structure, every ground truth recomputed, instances regenerated.',
+    load: async () => (await import('./validate.ts')).validateCommand,
+  },
+  {
+    name: 'render',
+    summary: 'Print the prompt (or, with --json, the whole record) of one instance.',
+    load: async () => (await import('./render.ts')).renderCommand,
+  },
+  {
+    name: 'viz',
+    summary: "Draw one instance's task graph as SVG (or DOT).",
+    load: async () => (await import('./viz.ts')).vizCommand,
+  },
+  {
+    name: 'list',
+    summary: 'List the categories (with their templates) and topologies (with their options).',
+    load: async () => (await import('./list.ts')).listCommand,
+  },
+  {
+    name: 'report',
+    summary: 'Recompute the report (table, Markdown, gate) from a results file.',
+    load: async () => (await import('./report.ts')).reportCommand,
+  },
+  {
+    name: 'compare',
+    summary: 'Compare two results files per cell (paired McNemar test); exit 1 on a significant drop.',
+    load: async () => (await import('./compare.ts')).compareCommand,
+  },
+  {
+    name: 'import-reference',
+    summary: 'Convert a reference dataset into an arbigraph dataset file (JSONL).',
+    load: async () => (await import('./import-reference.ts')).importReferenceCommand,
+  },
+  {
+    name: 'import-gsm-symbolic',
+    summary: 'Turn a local copy of the GSM-Symbolic templates into a GSM template pool.',
+    load: async () => (await import('./import-gsm-symbolic.ts')).importGsmSymbolicCommand,
+  },
+  {
+    name: 'import-leetcode',
+    summary:
+      'Build a python function pool from LeetCodeDataset rows (int / List[int] functions that run and chain).',
+    load: async () => (await import('./import-leetcode.ts')).importLeetcodeCommand,
+  },
+  {
+    name: 'check-reference',
+    summary: 'Recompute every stage of a reference dataset with our operators and compare exactly.',
+    load: async () => (await import('./check-reference.ts')).checkReferenceCommand,
+  },
+  {
+    name: 'eval',
+    summary: 'Run benchmark suites (Vitest) against a model endpoint or the simulator',
+    load: async () => (await import('./eval.ts')).evalCommand,
+  },
+  {
+    name: 'doctor',
+    summary: 'Check a model server (vLLM flags, tool calls, reasoning, overflows) before a run',
+    load: async () => (await import('./doctor.ts')).doctorCommand,
+  },
+  {
+    name: 'replay-reference',
+    summary: 'Replay a reference results file through our harness and compare every decision',
+    load: async () => (await import('./replay-reference.ts')).replayReferenceCommand,
+  },
 ]

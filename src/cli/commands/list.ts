@@ -91,7 +91,6 @@ export function listing(registry: Registry): string[] {
  */
 export const listCommand: Command = {
   name: 'list',
-  summary: 'List the categories (with their templates) and topologies (with their options).',
   usage: [
     'Usage: arbigraph list',
     '',

@@ -40,7 +40,6 @@ export function indexFlag(command: string, text: string | boolean | undefined): 
  */
 export const renderCommand: Command = {
   name: 'render',
-  summary: 'Print the prompt (or, with --json, the whole record) of one instance.',
   usage: [
     'Usage: arbigraph render <dataset.jsonl> --index <i> [--json]',
     '',

@@ -4,8 +4,10 @@
  * our agent loop runs over them with the `text` protocol (tool calls read from the text, as the
  * reference did) and the file's own budgets, system prompt and token limits, and every decision
  * the loop takes must land where the reference's did: terminal status, number of turns, number
- * of tool calls, the collected target answer and its correctness. Exit 0 when every sample
- * agrees, 1 on any disagreement, 2 on unreadable input.
+ * of tool calls, the collected target answer and its correctness. Cut-offs are decided as the
+ * reference decided them (output tokens == the turn's max_tokens; see the replay persona), so
+ * long cut-off/repair sequences spend the same budgets. Exit 0 when every sample agrees, 1 on any
+ * disagreement, 2 on unreadable input.
  * Reference: docs/research/arbigraph-reference-harness.md §1.7–§1.10, §6.2.
  */
 import { readFileSync } from 'node:fs'
@@ -203,12 +205,14 @@ export async function replayReference(path: string): Promise<{ sample: Sample; d
  */
 export const replayReferenceCommand: Command = {
   name: 'replay-reference',
-  summary: 'Replay a reference results file through our harness and compare every decision',
   usage: `arbigraph replay-reference <results.json> [--quiet]
 
 Serves each recorded sample's model turns from the simulator ("replay" persona), runs our agent
 loop over them (text protocol, the file's budgets and system prompt) and checks that status,
 turns, tool calls, the collected target answer and its correctness agree with the file.
+A turn counts as cut off when its output reached the turn's max_tokens: by the per-turn counts
+the file records (turn_token_lengths), else its per-turn finishes (turn_finish_reasons), else
+estimated from the sample's token_length shared over its turns.
   --quiet   print only disagreeing samples and the total
 Exit codes: 0 every sample agrees, 1 some disagree, 2 unreadable input.`,
   async run(argv: string[], io: CliIo): Promise<number> {

@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path'
 import { decodeResults } from '../../contracts/results.ts'
 import { buildDashboard } from '../../dashboard/build-dashboard.ts'
 import { evaluateGate, formatBroken, needsTasks, parseGate } from '../../metrics/gate.ts'
+import { simulatedGateRefusal } from '../../metrics/simulated-gate.ts'
 import { summarize } from '../../metrics/summarize.ts'
 import { formatMarkdown } from '../../report/format-markdown.ts'
 import { formatTable } from '../../report/format-table.ts'
@@ -25,7 +26,6 @@ const FLAGS = {
 
 export const reportCommand: Command = {
   name: 'report',
-  summary: 'Recompute the report (table, Markdown, gate) from a results file.',
   usage: [
     'Usage: arbigraph report <results.json> [--by-task] [--markdown] [--gate RULES] [--html DIR]',
     '',
@@ -34,7 +34,8 @@ export const reportCommand: Command = {
     '  --by-task    also break each topology × category cell down by target task',
     '  --markdown   print the Markdown summary instead of the terminal table',
     '  --gate RULES check rules such as "chain/math.accuracy>=0.7,*.ci_low>=0.5";',
-    '               each broken rule is printed and the exit code is 1',
+    '               each broken rule is printed and the exit code is 1; simulated',
+    '               results are refused (exit 1) unless ARBIGRAPH_ALLOW_SIMULATED=1',
     '  --html DIR   also write the static dashboard (opens from file://) to DIR',
   ].join('\n'),
   async run(argv, io) {
@@ -50,10 +51,11 @@ export const reportCommand: Command = {
     const results = decodeResults(text, file)
     const byTask = values['by-task'] === true
     const summary = summarize(results.records, { byTask: byTask || (rules !== null && needsTasks(rules)) })
-    const broken = rules ? evaluateGate(rules, summary.cells) : []
+    const refused = rules ? simulatedGateRefusal(results) : undefined
+    const broken = rules && !refused ? evaluateGate(rules, summary.cells) : []
     const shown = byTask ? summary : { ...summary, cells: summary.cells.filter((c) => c.task === null) }
     if (values.markdown === true) {
-      const verdict = rules && { rules: rules.map((r) => r.text), broken }
+      const verdict = rules && { rules: rules.map((r) => r.text), broken, ...(refused ? { refused } : {}) }
       io.out(formatMarkdown(shown, results.model, verdict).trimEnd())
     } else {
       io.out(formatTable(shown, results.model))
@@ -62,6 +64,10 @@ export const reportCommand: Command = {
       const resultsDir = dirname(resolve(io.cwd, file))
       const built = await buildDashboard(results, { dir: resolve(io.cwd, values.html), resultsDir })
       io.out(`dashboard: ${built.dir}/index.html (${built.cases} cases, ${built.withDetails} with details)`)
+    }
+    if (refused) {
+      io.err(refused)
+      return 1
     }
     for (const b of broken) io.err(formatBroken(b))
     if (rules && broken.length === 0) io.out(`gate: all ${rules.length} rule(s) hold`)

@@ -4,23 +4,33 @@
  * instance ids must agree; each instance must be well formed (numbering, targets, outputs,
  * junction and input sources); every value passed along an edge must equal its source's value;
  * and every node's output is recomputed with its template's exact solver, so a tampered ground
- * truth is caught. Generated (not imported) instances must also re-render to their stored prompt.
+ * truth is caught. Generated (not imported) instances must also re-render to their stored prompt,
+ * and are regenerated from the manifest's spec (all, or a seeded sample) and compared byte for
+ * byte, so a manifest that contradicts its instances is caught. Imported files cannot be
+ * regenerated, and the command says so instead of a plain "ok".
  */
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import type { Manifest } from '../../contracts/dataset.ts'
-import type { Instance, TaskNode } from '../../contracts/instance.ts'
+import type { Instance } from '../../contracts/instance.ts'
 import type { Issue } from '../../errors.ts'
 import { formatPath } from '../../errors.ts'
-import { packValue, pickValue } from '../../generate/junction-values.ts'
-import { decodeInstance, decodeManifest } from '../../io/dataset.ts'
+import { GENERATOR } from '../../generate/dataset-plan.ts'
+import {
+  firstDifference,
+  type Json,
+  type LoadedPools,
+  planRegeneration,
+  type Regeneration,
+  regenerateAt,
+  samplePositions,
+} from '../../generate/regeneration.ts'
+import { decodeInstance, decodeManifest, encodeInstance } from '../../io/dataset.ts'
 import type { Registry } from '../../registry.ts'
-import { getTemplate } from '../../registry.ts'
-import { renderPrompt } from '../../render/render-prompt.ts'
-import type { Scalar, Value } from '../../values.ts'
-import { kindOf, pyRepr, valuesEqual } from '../../values.ts'
-import { existingFile, parseCommandArgs } from '../args.ts'
+import { existingFile, intFlag, parseCommandArgs, usageError } from '../args.ts'
 import type { Command } from '../command.ts'
+import { usePoolFlags } from './generate.ts'
+import { dataflowIssues, issue, registryIssues, structureIssues } from './instance-issues.ts'
 import { cliRegistry } from './list.ts'
 
 /** One problem found in a dataset file. */
@@ -29,153 +39,53 @@ export interface DatasetProblem {
   message: string
 }
 
-const issue = (path: Issue['path'], message: string): Issue => ({ path, message })
-const short = (value: Value): string => {
-  const text = pyRepr(value)
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text
+export interface ValidateOptions {
+  /** Regenerate only this many instances, chosen by `sampleSeed`. @default every instance */
+  sample?: number
+  /** @default '0' */
+  sampleSeed?: string
+  /** The task pools the registry was built with (see planRegeneration). @default {} */
+  pools?: LoadedPools
 }
 
-/**
- * Numbering, sources, targets and outputs refer to things that exist.
- * @example structureIssues(instance) // [] for a well-formed instance
- */
-export function structureIssues(instance: Instance): Issue[] {
-  const issues: Issue[] = []
-  const tasks = new Map(instance.nodes.map((node) => [node.id, node]))
-  const junctions = new Map(instance.junctions.map((j) => [j.id, j]))
-  const numbers = new Set(instance.nodes.map((node) => node.number))
-  instance.nodes.forEach((node, i) => {
-    if (node.number !== i + 1)
-      issues.push(issue(['nodes', i, 'number'], `expected ${i + 1} (prompt order), got ${node.number}`))
-    const from = node.source.node
-    const expected =
-      from === null
-        ? instance.staticInputs.find((s) => s.node === node.id)?.name
-        : tasks.has(from)
-          ? `task_${tasks.get(from)!.number}_out`
-          : junctions.get(from)?.name
-    if (expected === undefined) {
-      const what = from === null ? 'no static input for this node' : `unknown source node "${from}"`
-      issues.push(issue(['nodes', i, 'source'], what))
-    } else if (node.source.name !== expected) {
-      issues.push(issue(['nodes', i, 'source', 'name'], `expected "${expected}", got "${node.source.name}"`))
-    }
-  })
-  instance.junctions.forEach((j, i) => {
-    j.sources.forEach((source, k) => {
-      if (!tasks.has(source) && !junctions.has(source))
-        issues.push(issue(['junctions', i, 'sources', k], `unknown node "${source}"`))
-    })
-    if (j.op === 'pick' && (j.index === undefined || j.sources.length !== 1)) {
-      issues.push(issue(['junctions', i], 'a pick needs one source and an index'))
-    }
-  })
-  instance.targets.forEach((target, i) => {
-    const node = tasks.get(target)
-    if (!node) issues.push(issue(['targets', i], `unknown task node "${target}"`))
-    else if (!instance.outputs.includes(`task_${node.number}_out`)) {
-      issues.push(issue(['outputs'], `target "${target}" is missing: expected "task_${node.number}_out"`))
-    }
-  })
-  instance.outputs.forEach((name, i) => {
-    const number = /^task_(\d+)_out$/.exec(name)?.[1]
-    if (number === undefined || !numbers.has(Number(number)))
-      issues.push(issue(['outputs', i], `no task defines "${name}"`))
-  })
-  return issues
+export interface ValidationReport {
+  count: number
+  problems: DatasetProblem[]
+  /** Instances regenerated and found byte-identical, or why none could be. */
+  regeneration: { checked: number; of: number } | { skipped: string }
 }
 
-/**
- * Every value passed along an edge equals its source's value (static, task or junction).
- * @example dataflowIssues(instance) // [{ path: ['nodes', 1, 'input'], message: 'stored 7 but task_1_out is 9' }]
- */
-export function dataflowIssues(instance: Instance): Issue[] {
-  const values = new Map<string, Value>(instance.nodes.map((node) => [node.id, node.output]))
-  for (const j of instance.junctions) values.set(j.id, j.output)
-  const issues: Issue[] = []
-  instance.junctions.forEach((j, i) => {
-    const inputs = j.sources.map((s) => values.get(s))
-    if (inputs.some((v) => v === undefined)) return
-    const computed =
-      j.op === 'pick'
-        ? pickValue(inputs[0]!, j.index ?? 0)
-        : inputs.every((v) => !Array.isArray(v))
-          ? { value: packValue(inputs as Scalar[]) }
-          : { reason: 'a pack needs scalars' }
-    if ('reason' in computed) issues.push(issue(['junctions', i], computed.reason))
-    else if (!valuesEqual(computed.value, j.output))
-      issues.push(
-        issue(
-          ['junctions', i, 'output'],
-          `stored ${short(j.output)} but the sources give ${short(computed.value)}`,
-        ),
-      )
-  })
-  instance.nodes.forEach((node, i) => {
-    const from = node.source.node
-    const source =
-      from === null ? instance.staticInputs.find((s) => s.node === node.id)?.value : values.get(from)
-    if (source !== undefined && !valuesEqual(source, node.input)) {
-      issues.push(
-        issue(
-          ['nodes', i, 'input'],
-          `stored ${short(node.input)} but ${node.source.name} is ${short(source)}`,
-        ),
-      )
-    }
-  })
-  return issues
-}
-
-/** Recomputes one node's output with its template's solver. */
-async function groundTruthIssue(node: TaskNode, i: number, registry: Registry): Promise<Issue | undefined> {
-  try {
-    const template = getTemplate(registry, node.family, node.template)
-    const computed = await template.solve(node.input, node.params, node.inputKind)
-    if (!valuesEqual(computed, node.output) || kindOf(computed) !== kindOf(node.output)) {
-      return issue(
-        ['nodes', i, 'output'],
-        `stored ${short(node.output)} but ${node.template} computes ${short(computed)}`,
-      )
-    }
-    if (kindOf(node.output) !== node.outputKind)
-      return issue(
-        ['nodes', i, 'outputKind'],
-        `"${node.outputKind}" but the output is a ${kindOf(node.output)}`,
-      )
-  } catch (error) {
-    return issue(['nodes', i], (error as Error).message)
-  }
-  return undefined
-}
-
-/**
- * Ground truth and (for generated files) the prompt, checked against the registry.
- * @example await registryIssues(instance, defaultRegistry(), true) // [] when nothing was tampered with
- */
-export async function registryIssues(
+/** Compares one stored line with the instance the spec puts at its position. */
+async function regenerationIssues(
+  plan: Extract<Regeneration, { ok: true }>['plan'],
+  index: number,
+  text: string,
   instance: Instance,
-  registry: Registry,
-  checkPrompt: boolean,
 ): Promise<Issue[]> {
-  const issues: Issue[] = []
-  for (const [i, node] of instance.nodes.entries()) {
-    const found = await groundTruthIssue(node, i, registry)
-    if (found) issues.push(found)
+  let regenerated: string
+  try {
+    regenerated = encodeInstance(await regenerateAt(plan, index))
+  } catch (error) {
+    return [
+      issue([], `instance "${instance.id}": the spec does not regenerate it: ${(error as Error).message}`),
+    ]
   }
-  const topology = registry.topologies.get(instance.topology.name)
-  if (checkPrompt && topology && issues.length === 0) {
-    const { prompt, ...draft } = instance
-    const rendered = renderPrompt(draft, registry, topology.defaults.layout)
-    if (rendered !== prompt) {
-      let at = 0
-      while (rendered[at] === prompt[at]) at++
-      issues.push(
-        issue(['prompt'], `differs from the prompt rendered from the instance, from character ${at}`),
-      )
-    }
-  }
-  return issues
+  if (regenerated === text) return []
+  const at = firstDifference(JSON.parse(text) as Json, JSON.parse(regenerated) as Json)
+  const where = at
+    ? `first at ${at.path}: stored ${clip(at.stored)}, regenerated ${clip(at.regenerated)}`
+    : 'same values, other key order or spacing'
+  return [
+    issue(
+      [],
+      `instance "${instance.id}": differs from what the manifest's spec regenerates at this position (${where})`,
+    ),
+  ]
+}
+
+const clip = (value: Json): string => {
+  const text = JSON.stringify(value)
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text
 }
 
 /**
@@ -185,7 +95,8 @@ export async function registryIssues(
 export async function validateDataset(
   path: string,
   registry: Registry,
-): Promise<{ count: number; problems: DatasetProblem[] }> {
+  options: ValidateOptions = {},
+): Promise<ValidationReport> {
   const problems: DatasetProblem[] = []
   const report = (line: number, issues: Issue[]) => {
     for (const { path: at, message } of issues)
@@ -196,6 +107,10 @@ export async function validateDataset(
     crlfDelay: Number.POSITIVE_INFINITY,
   })
   let manifest: Manifest | undefined
+  let regeneration: Regeneration | undefined
+  let positions: Set<number> | undefined
+  let checked = 0
+  let differing = 0
   let lineNo = 0
   let count = 0
   const ids = new Map<string, number>()
@@ -205,9 +120,14 @@ export async function validateDataset(
     try {
       if (lineNo === 1) {
         manifest = decodeManifest(text, 'manifest')
+        regeneration = planRegeneration(manifest, registry, options.pools ?? {}, poolFlag)
+        if (!regeneration.ok && regeneration.problem)
+          report(1, [issue([], `not regenerated: ${regeneration.reason}`)])
+        if (regeneration.ok && options.sample !== undefined)
+          positions = samplePositions(manifest.count, options.sample, options.sampleSeed ?? '0')
         continue
       }
-      count++
+      const index = count++
       const instance = decodeInstance(text, 'instance')
       const first = ids.get(instance.id)
       if (first !== undefined)
@@ -218,6 +138,19 @@ export async function validateDataset(
       if (shape.length > 0) continue
       report(lineNo, dataflowIssues(instance))
       report(lineNo, await registryIssues(instance, registry, manifest?.source === undefined))
+      if (regeneration?.ok && index >= regeneration.count) {
+        report(lineNo, [
+          issue(
+            [],
+            `instance "${instance.id}": the manifest's spec regenerates no instance at this position`,
+          ),
+        ])
+      } else if (regeneration?.ok && (!positions || positions.has(index))) {
+        checked++
+        const differ = await regenerationIssues(regeneration.plan, index, text, instance)
+        report(lineNo, differ)
+        differing += differ.length
+      }
     } catch (error) {
       report(lineNo, [issue([], (error as Error).message)])
     }
@@ -229,8 +162,29 @@ export async function validateDataset(
       message: `count: the manifest says ${manifest.count} instances, the file has ${count}`,
     })
   }
-  return { count, problems }
+  if (regeneration?.ok && regeneration.count !== count) {
+    const { targets, spec } = regeneration.plan
+    problems.push({
+      line: 1,
+      message: `spec: regenerates ${regeneration.count} instances (${targets.length} targets, ${spec.samplesPerTask} sample${spec.samplesPerTask === 1 ? '' : 's'} each), the file has ${count}`,
+    })
+  }
+  if (differing > 0 && manifest && manifest.generator !== GENERATOR) {
+    problems.push({
+      line: 1,
+      message: `generator: the file was written by ${manifest.generator} and regenerated by ${GENERATOR}; a change of generator also changes the bytes`,
+    })
+  }
+  return {
+    count,
+    problems,
+    regeneration: regeneration?.ok
+      ? { checked, of: count }
+      : { skipped: regeneration?.reason ?? 'no manifest' },
+  }
 }
+
+const poolFlag = (category: string) => `--${category}-pool`
 
 /** At most this many problems are printed; the total is always given. */
 const PRINT_LIMIT = 50
@@ -241,26 +195,52 @@ const PRINT_LIMIT = 50
  */
 export const validateCommand: Command = {
   name: 'validate',
-  summary: 'Check a dataset file: schemas, structure, and every ground truth recomputed.',
   usage: [
-    'Usage: arbigraph validate <dataset.jsonl>',
+    'Usage: arbigraph validate <dataset.jsonl> [--sample <n> [--sample-seed <s>]]',
+    '                          [--python-pool <file>] [--gsm-pool <file>]',
     '',
     "Checks every line against its schema, the manifest count, unique ids and each instance's",
     "structure; recomputes every node's output with its template and compares it with the stored",
-    'ground truth. Prints "ok N instances", or each problem with its line number (exit code 1).',
+    "ground truth; regenerates every instance from the manifest's spec and compares the bytes.",
+    '  --sample <n>          regenerate only n instances, chosen by --sample-seed (default 0)',
+    '  --python-pool <file>  the pool the spec names (checked by its sha256); same for --gsm-pool',
+    'Prints "ok N instances (…)", or each problem with its line number (exit code 1). An imported',
+    'reference file cannot be regenerated; the summary says so.',
   ].join('\n'),
   async run(argv, io) {
-    const { positionals } = parseCommandArgs(
+    const { values, positionals } = parseCommandArgs(
       'validate',
       argv,
-      {},
+      {
+        sample: { type: 'string' },
+        'sample-seed': { type: 'string' },
+        'python-pool': { type: 'string' },
+        'gsm-pool': { type: 'string' },
+      },
       { min: 1, max: 1, names: 'the dataset file' },
     )
     const file = positionals[0]!
+    const sample = intFlag('validate', 'sample', values.sample as string | undefined, { min: 1 })
+    const sampleSeed = typeof values['sample-seed'] === 'string' ? values['sample-seed'] : undefined
+    if (sampleSeed !== undefined && sample === undefined)
+      throw usageError('validate', '--sample-seed chooses the instances of --sample <n>; give --sample too')
+    const pools = usePoolFlags(values, io.cwd).pools ?? {}
     const registry = await cliRegistry(io)
-    const { count, problems } = await validateDataset(existingFile(io.cwd, file), registry)
+    const { count, problems, regeneration } = await validateDataset(existingFile(io.cwd, file), registry, {
+      ...(sample === undefined ? {} : { sample }),
+      ...(sampleSeed === undefined ? {} : { sampleSeed }),
+      pools,
+    })
     if (problems.length === 0) {
-      io.out(`ok ${count} instances`)
+      if ('skipped' in regeneration) {
+        io.out(`checked ${count} instances, no problems found, but NOT regenerated: ${regeneration.skipped}`)
+      } else {
+        const which =
+          regeneration.checked === regeneration.of
+            ? `all ${regeneration.checked}`
+            : `${regeneration.checked} sampled (--sample-seed ${sampleSeed ?? '0'})`
+        io.out(`ok ${count} instances (${which} regenerated byte for byte)`)
+      }
       return 0
     }
     for (const problem of problems.slice(0, PRINT_LIMIT))

@@ -7,7 +7,6 @@
  * Reference: arbigraph-reference-math-generators.md §7.7 (visualize_custom.py's drawing).
  */
 import { resolve } from 'node:path'
-import { instance as vizInstance } from '@viz-js/viz'
 import type { Instance } from '../../contracts/instance.ts'
 import { ArbigraphError } from '../../errors.ts'
 import { writeFileAtomic } from '../../io/atomic-write.ts'
@@ -65,6 +64,8 @@ export function instanceToDot(instance: Instance, rankdir: 'LR' | 'TB' = 'LR'): 
  * @example const svg = await dotToSvg('digraph { a -> b }')
  */
 export async function dotToSvg(dot: string): Promise<string> {
+  // Imported here: the Graphviz WebAssembly build is large and `--dot` does not need it.
+  const { instance: vizInstance } = await import('@viz-js/viz')
   const viz = await vizInstance()
   const result = viz.render(dot, { format: 'svg' })
   if (result.status !== 'success') {
@@ -80,7 +81,6 @@ export async function dotToSvg(dot: string): Promise<string> {
  */
 export const vizCommand: Command = {
   name: 'viz',
-  summary: "Draw one instance's task graph as SVG (or DOT).",
   usage: [
     'Usage: arbigraph viz <dataset.jsonl> --index <i> --out <graph.svg> [--dot] [--rankdir LR|TB]',
     '',

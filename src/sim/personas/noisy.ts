@@ -9,6 +9,7 @@
  * value is plausible: another output's value (a stale carry-over, 1 in 4 when one differs), an
  * int off by ±1, ±2, ±3 or ±10, a float off by ±1 or ±0.5, or a list with one element changed.
  *
+ * A request's sampling `seed` (each epoch's) is part of every draw, so epochs differ.
  * Format faults, drawn per (seed, case, turn) so a repair turn redraws: on a calculator turn, no
  * call (→ tool repair), an unclosed call (→ tool repair, "malformed"), or a cut-off (→ cutoff
  * repair); on an answer turn, one output written outside its box (→ final-answer repair) or a
@@ -144,7 +145,11 @@ export function noisyPersona(options: NoisyOptions): Persona {
     respond(input: PersonaInput) {
       const entry = caseOf(input.cases, input.conversation)
       const { prompt, turn, calculatorSeen, toolsDisabled } = input.conversation
-      const caseRng = root.split(sha256Hex(prompt))
+      // A request's sampling seed (ARBIGRAPH_EPOCHS gives each epoch its own) draws anew, as a
+      // sampling model would; no seed keeps the draws of earlier versions.
+      const seed = input.request.seed
+      const caseRng =
+        seed == null ? root.split(sha256Hex(prompt)) : root.split(sha256Hex(prompt), 'seed', seed)
       if (entry.transduction)
         return {
           kind: 'turn',

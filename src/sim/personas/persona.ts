@@ -12,7 +12,11 @@ import type { ChatRequest } from '../protocol.ts'
 export type PersonaName = 'sim:oracle' | 'sim:noisy' | 'sim:chaos' | 'replay'
 
 export type PersonaReply =
-  /** `raw` is the Qwen text (reasoning, `</think>`, visible); `cutoff` forces `finish_reason: length`. */
+  /**
+   * `raw` is the Qwen text (reasoning, `</think>`, visible). `cutoff: true` forces
+   * `finish_reason: length`; a set `cutoff` (true or false) also serves the text whole, without
+   * the server's own budget cut; unset, the server applies the request's max_tokens.
+   */
   | { kind: 'turn'; raw: string; cutoff?: boolean }
   | { kind: 'error'; status: number; type: string; message: string; headers?: Record<string, string> }
   | { kind: 'reset' }

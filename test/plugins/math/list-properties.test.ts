@@ -26,6 +26,7 @@ describe('list operator properties', () => {
       fc.property(pow2List, (a) => {
         expect(fwht(fwht(a))).toEqual(a.map((x) => x * BigInt(a.length)))
       }),
+      { seed: 1 },
     )
   })
 
@@ -35,6 +36,7 @@ describe('list operator properties', () => {
         const brute = a.map((_, s) => a.reduce((acc, x, t) => ((t & s) === t ? acc + x : acc), 0n))
         expect(subsetZeta(a)).toEqual(brute)
       }),
+      { seed: 1 },
     )
   })
 
@@ -47,6 +49,7 @@ describe('list operator properties', () => {
         expect(remainder.length).toBeLessThanOrEqual(2)
         expect(trimPoly(polyAdd(polyMul(q, [1n, 1n, 1n]), remainder))).toEqual(p)
       }),
+      { seed: 1 },
     )
   })
 
@@ -72,6 +75,7 @@ describe('list operator properties', () => {
         })
         expect(back).toEqual(a.map((x) => ((x % p) + p) % p))
       }),
+      { seed: 1 },
     )
   })
 
@@ -86,6 +90,7 @@ describe('list operator properties', () => {
           expect(interpolateAt(ys, x)).toBe(f(x))
         },
       ),
+      { seed: 1 },
     )
   })
 
@@ -107,6 +112,7 @@ describe('list operator properties', () => {
         const expected = rs.reduce((acc, r) => acc * (2n - BigInt(r)), BigInt(c))
         expect(squareFreeEval(p, 2n)).toBe(expected)
       }),
+      { seed: 1 },
     )
   })
 
@@ -125,6 +131,7 @@ describe('list operator properties', () => {
             for (let k = j + 1; k < pts.length; k++) expect(area >= tri(i, j, k)).toBe(true)
         expect(convexHull(pts).every((h) => pts.includes(h))).toBe(true)
       }),
+      { seed: 1 },
     )
   })
 })

@@ -1,0 +1,78 @@
+/**
+ * The zod field types of environment variables, shared by every schema of the run's settings
+ * (pool, simulator, suites, outputs) so a bad value reads the same everywhere:
+ * `ARBIGRAPH_CONCURRENCY: expected … (an integer ≥ 1), got "abc"`. An unset or blank variable is
+ * absent. Schemas put the variable's name in front (see `formatEnvIssues`).
+ */
+import type { z as zod } from 'zod'
+import { z } from 'zod'
+
+/**
+ * An integer ≥ `min` (≤ `max` when given); absent → `fallback`.
+ * @example envInteger('samples per task', 1).parse('3') // 3
+ */
+export const envInteger = <F extends number | undefined = undefined>(
+  what: string,
+  min: number,
+  fallback?: F,
+  max = Number.MAX_SAFE_INTEGER,
+) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx): number | F => {
+      if (text === undefined || text.trim() === '') return fallback as F
+      const value = Number(text.trim())
+      if (/^[+-]?\d+$/.test(text.trim()) && value >= min && value <= max) return value
+      const range =
+        max === Number.MAX_SAFE_INTEGER ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`
+      ctx.addIssue({ code: 'custom', message: `expected ${what} (${range}), got "${text}"` })
+      return z.NEVER
+    })
+
+/**
+ * Trimmed text; absent → undefined.
+ * @example envText.parse('  m ') // 'm'
+ */
+export const envText = z
+  .string()
+  .optional()
+  .transform((text) => (text === undefined || text.trim() === '' ? undefined : text.trim()))
+
+/**
+ * One of `choices`; absent → `fallback`.
+ * @example envChoice(['off', 'read'], 'read').parse(undefined) // 'read'
+ */
+export const envChoice = <const C extends string, F extends C | undefined>(
+  choices: readonly C[],
+  fallback: F,
+) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx): C | F => {
+      const value = text?.trim() ?? ''
+      if (value === '') return fallback
+      if ((choices as readonly string[]).includes(value)) return value as C
+      ctx.addIssue({ code: 'custom', message: `expected one of ${choices.join(', ')}, got "${text}"` })
+      return z.NEVER
+    })
+
+/** `1`/`true`/`yes`/`on` is true, `0`/`false`/`no`/`off` or absent is false; anything else is an error. */
+export const envFlag = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    const value = text?.trim().toLowerCase() ?? ''
+    if (['', '0', 'false', 'no', 'off'].includes(value)) return false
+    if (['1', 'true', 'yes', 'on'].includes(value)) return true
+    ctx.addIssue({ code: 'custom', message: `expected 1 or 0, got "${text}"` })
+    return z.NEVER
+  })
+
+/**
+ * One line per bad variable: `ARBIGRAPH_SAMPLES: expected …, got "0"`.
+ * @example formatEnvIssues(schema.safeParse(env).error!) // 'ARBIGRAPH_SAMPLES: expected …'
+ */
+export const formatEnvIssues = (error: zod.ZodError): string =>
+  error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`).join('\n')

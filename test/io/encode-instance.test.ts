@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { defaultRegistry } from '../../plugins/index.ts'
+import { snapshotSpecs } from '../../scripts/snapshot-specs.ts'
+import { instanceSchema } from '../../src/contracts/instance.ts'
+import { generateDataset } from '../../src/generate/generate-dataset.ts'
+import { decodeInstance, encodeInstance } from '../../src/io/dataset.ts'
+
+const registry = defaultRegistry()
+const bySchema = (instance: unknown) => JSON.stringify(z.encode(instanceSchema, instance as never))
+
+const specs = {
+  ...snapshotSpecs,
+  gsmChain: { topology: 'chain', options: { length: 3 }, categories: ['gsm'], samplesPerTask: 1, seed: '1' },
+  pythonChain: {
+    topology: 'chain',
+    options: { length: 3 },
+    categories: ['python'],
+    samplesPerTask: 1,
+    seed: '2',
+  },
+}
+
+describe('encodeInstance', () => {
+  it.each(Object.entries(specs))('%s: writes the bytes the schema codec writes', async (_name, spec) => {
+    const { instances } = await generateDataset(spec, { registry })
+    expect(instances.length).toBeGreaterThan(0)
+    for (const instance of instances) {
+      const line = encodeInstance(instance)
+      expect(line).toBe(bySchema(instance))
+      expect(encodeInstance(decodeInstance(line))).toBe(line)
+    }
+  })
+
+  it('keeps floats, nested parameters and integers beyond 2^53 as the codec does', async () => {
+    const { instances } = await generateDataset(snapshotSpecs.dag!, { registry })
+    const base = instances[0]!
+    const node = base.nodes[0]!
+    const instance = {
+      ...base,
+      nodes: [
+        {
+          ...node,
+          input: [1.5, -2n, 2n ** 70n],
+          params: {
+            M2: [
+              [1n, 2n],
+              [3n, -4n],
+            ],
+            scale: 3.0,
+          },
+          output: 3.0,
+          preprocess: { round: true, mod: 100, note: 'x' },
+        },
+        ...base.nodes.slice(1),
+      ],
+    }
+    const line = encodeInstance(instance)
+    expect(line).toBe(bySchema(instance))
+    expect(line).toContain('"input":"[1.5, -2, 1180591620717411303424]"')
+    expect(line).toContain('"params":{"M2":"[[1, 2], [3, -4]]","scale":"3.0"}')
+    expect(base.junctions.some((j) => j.op === 'pick') && base.junctions.some((j) => j.op === 'pack')).toBe(
+      true,
+    )
+  })
+})

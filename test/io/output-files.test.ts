@@ -1,0 +1,99 @@
+/**
+ * Output files and folders: a folder that cannot be created is a bounded error naming it (Node's
+ * recursive mkdir spins forever under /proc), a file in the way is named, stale temporary files
+ * of killed writes are removed while a live writer's are kept, and the dashboard is swapped in
+ * whole.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { buildDashboard } from '../../src/dashboard/build-dashboard.ts'
+import { openAtomicLines, writeFileAtomic } from '../../src/io/atomic-write.ts'
+import { ensureDir } from '../../src/io/ensure-dir.ts'
+import { buildResults } from '../../src/report/build-results.ts'
+
+const temp = () => mkdtempSync(join(tmpdir(), 'arbigraph-io-'))
+// Above Linux's pid_max (2^22): no process ever has this id.
+const DEAD_PID = 4194305
+
+describe('ensureDir', () => {
+  it('creates every missing level', () => {
+    const dir = join(temp(), 'a', 'b', 'c')
+    ensureDir(dir, 'ARBIGRAPH_CASES')
+    expect(existsSync(dir)).toBe(true)
+    ensureDir(dir, 'ARBIGRAPH_CASES') // and is idempotent
+  })
+
+  it('names the file that stands where a folder must be', () => {
+    const root = temp()
+    writeFileSync(join(root, 'f'), '')
+    expect(() => ensureDir(join(root, 'f', 'x'), 'ARBIGRAPH_CACHE_DIR "f/x"')).toThrow(
+      `ARBIGRAPH_CACHE_DIR "f/x": "${join(root, 'f')}" is a file, not a folder`,
+    )
+  })
+
+  it.runIf(existsSync('/proc/self'))(
+    'fails at once under /proc instead of spinning, naming the folder',
+    async () => {
+      expect(() => ensureDir('/proc/nope/deeper', '--out "/proc/nope/deeper/x.jsonl"')).toThrow(
+        '--out "/proc/nope/deeper/x.jsonl": cannot create the folder "/proc/nope" (ENOENT)',
+      )
+      await expect(openAtomicLines('/proc/nope/x.jsonl')).rejects.toThrow(
+        'cannot create the folder "/proc/nope"',
+      )
+      await expect(writeFileAtomic('/proc/nope/x.json', '{}')).rejects.toThrow(
+        'cannot create the folder "/proc/nope"',
+      )
+    },
+  )
+})
+
+describe('atomic writes', () => {
+  it("remove the temporary files of killed writes of the same target, keep a live writer's and others'", async () => {
+    const dir = temp()
+    const target = join(dir, 'results.json')
+    const dead = `${target}.${DEAD_PID}.0badf00d.tmp`
+    const live = `${target}.${process.pid}.cafebabe.tmp`
+    const other = join(dir, 'summary.md.4194305.0badf00d.tmp')
+    for (const path of [dead, live, other]) writeFileSync(path, 'half')
+    await writeFileAtomic(target, '{}\n')
+    expect(readFileSync(target, 'utf8')).toBe('{}\n')
+    expect(existsSync(dead)).toBe(false)
+    expect(existsSync(live)).toBe(true)
+    expect(existsSync(other)).toBe(true)
+  })
+})
+
+describe('the dashboard folder', () => {
+  const results = buildResults(
+    [],
+    { started: '', finished: '', reason: 'passed', shard: null, merged: false, env: {} },
+    'test',
+  )
+
+  it('is built under a temporary name and swapped in whole; a killed build is cleaned up', async () => {
+    const root = temp()
+    const dir = join(root, 'dashboard')
+    mkdirSync(join(dir, 'data'), { recursive: true })
+    writeFileSync(join(dir, 'data', 'cases-00099.js'), 'a chunk of an older run')
+    const killed = `${dir}.${DEAD_PID}.0badf00d.tmp`
+    mkdirSync(killed)
+    writeFileSync(join(killed, 'index.html'), 'half a build')
+    await buildDashboard(results, { dir, resultsDir: root })
+    expect(existsSync(join(dir, 'index.html'))).toBe(true)
+    expect(existsSync(join(dir, 'data', 'summary.js'))).toBe(true)
+    expect(existsSync(join(dir, 'data', 'cases-00099.js'))).toBe(false) // nothing of the old run
+    expect(readdirSync(root)).toEqual(['dashboard'])
+  })
+
+  it('refuses a file where the folder should be, naming it', async () => {
+    const root = temp()
+    writeFileSync(join(root, 'dashboard'), 'mine')
+    await expect(buildDashboard(results, { dir: join(root, 'dashboard') })).rejects.toThrow(
+      `dashboard "${join(root, 'dashboard')}": is a file, not a folder`,
+    )
+    expect(readFileSync(join(root, 'dashboard'), 'utf8')).toBe('mine')
+    expect(readdirSync(root)).toEqual(['dashboard'])
+  })
+})
