@@ -19,6 +19,7 @@ import type { AgentStatus, RepairPrompt, Transcript, TurnKind, TurnRecord } from
 import { ArbigraphError } from '../errors.ts'
 import { collectAnswerTurns, expectedOutputs } from './answers.ts'
 import { runCalculatorCall } from './calculator/index.ts'
+import { checkTurnFits, notSentMessage } from './context-check.ts'
 import type { HarnessProfile, HarnessProfileInput } from './profile.ts'
 import { resolveProfile } from './profile.ts'
 import { chatProtocol } from './protocols/chat.ts'
@@ -204,7 +205,12 @@ function runCalls(run: Run, turn: TurnRecord, reply: TurnReply, calls: readonly 
   if (calls.some((call) => call.name === 'calculator')) run.state.calcSeen = true
 }
 
-function transcriptOf(run: Run, status: AgentStatus, error?: string): Transcript {
+function transcriptOf(
+  run: Run,
+  status: AgentStatus,
+  error?: string,
+  overflow?: Transcript['overflow'],
+): Transcript {
   const totals = { turns: run.turns.length, promptTokens: 0, completionTokens: 0, latencyMs: 0 }
   for (const turn of run.turns) {
     totals.promptTokens += turn.promptTokens
@@ -227,6 +233,7 @@ function transcriptOf(run: Run, status: AgentStatus, error?: string): Transcript
     totals,
     calculatorRequirementFailed: state.calcRequirementFailed,
     ...(error === undefined ? {} : { error }),
+    ...(overflow === undefined ? {} : { overflow }),
   }
 }
 
@@ -265,8 +272,31 @@ export async function runToolAgent(options: ToolAgentOptions): Promise<Transcrip
     const maxTokens = kind === 'normal' || kind === 'tool' ? profile.maxTokens : profile.repairMaxTokens
     const body = protocol.requestBody(profile, options.model, run.messages, maxTokens)
     if (options.requestFields) Object.assign(body, options.requestFields)
-    const sent = await sendTurn(endpoint, body, profile.requestTimeoutMs, options.signal)
-    if (sent.overflow) return transcriptOf(run, 'context_length_exceeded', sent.message)
+    if (endpoint.kind === 'http') {
+      const fit = await checkTurnFits(
+        {
+          baseURL: endpoint.baseURL,
+          apiKey: endpoint.apiKey,
+          timeoutMs: profile.requestTimeoutMs,
+          signal: options.signal,
+        },
+        body,
+        maxTokens,
+      )
+      if (!fit.fits) {
+        const { decidedBy, promptTokens, maxModelLen } = fit
+        return transcriptOf(run, 'context_length_exceeded', notSentMessage(fit), {
+          decidedBy,
+          promptTokens,
+          maxTokens,
+          maxModelLen,
+        })
+      }
+    }
+    const timeouts = { requestTimeoutMs: profile.requestTimeoutMs, idleTimeoutMs: profile.idleTimeoutMs }
+    const sent = await sendTurn(endpoint, body, timeouts, options.signal)
+    if (sent.overflow)
+      return transcriptOf(run, 'context_length_exceeded', sent.message, { decidedBy: 'server', maxTokens })
     const reply = protocol.readReply(sent.completion, maxTokens)
     const turn = recordTurn(run, kind, reply, sent)
     const facts = factsOf(run, reply)

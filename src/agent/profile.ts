@@ -47,8 +47,10 @@ export const harnessProfileSchema = z.object({
   thinking: z.boolean().optional(),
   /** Replaces the built-in system prompt (e.g. the reference's, read from a results file). */
   systemPrompt: z.string().optional(),
-  /** Per-request timeout of the HTTP client, ms. @default 600000 */
+  /** Time allowed for a turn's answer to start (its first bytes), ms. @default 600000 */
   requestTimeoutMs: z.number().int().positive().default(600_000),
+  /** Silence allowed between two chunks of a streamed turn, ms (no cap on the whole turn). @default 120000 */
+  idleTimeoutMs: z.number().int().positive().default(120_000),
 })
 
 export type HarnessProfileInput = z.input<typeof harnessProfileSchema>

@@ -131,6 +131,18 @@ export const transcriptSchema = z.object({
   calculatorRequirementFailed: z.boolean(),
   /** The endpoint's message when the sample ended with `context_length_exceeded`. */
   error: z.string().optional(),
+  /**
+   * How a `context_length_exceeded` was decided: by the server's 400 to the sent turn, or before
+   * sending from the server's exact `/tokenize` count against `max_model_len`.
+   */
+  overflow: z
+    .object({
+      decidedBy: z.enum(['server', 'tokenize']),
+      promptTokens: z.number().int().min(0).optional(),
+      maxTokens: z.number().int().min(0),
+      maxModelLen: z.number().int().min(1).optional(),
+    })
+    .optional(),
 })
 
 export type AgentStatus = z.infer<typeof agentStatusSchema>

@@ -1,14 +1,14 @@
 /**
  * The minimal `GET /v1/models` and `GET /version` reads the doctor needs: which models a server
  * serves, each one's `max_model_len` (a vLLM extension of the model card), and vLLM's version.
- * A stop-gap: the endpoint model-info client (branch `transport`) replaces it when it lands.
+ * The model list itself is the endpoint client's (src/endpoint/server-info.ts).
  * Reference: vllm-field-facts.md §1 (`max_model_len` per model).
  */
+import type { ModelCard } from '../endpoint/index.ts'
+import { listModels as listServedModels } from '../endpoint/index.ts'
 
-export interface ServedModel {
-  id: string
-  maxModelLen: number | null
-}
+/** A served model as the doctor reads it (the endpoint client's model card). */
+export type ServedModel = ModelCard
 
 /** An answer read as JSON, or why it could not be. */
 export type JsonReply =
@@ -57,33 +57,20 @@ export async function requestJson(
 }
 
 /**
- * The models of `GET <baseUrl>/models`, or why they could not be read.
+ * The models of `GET <baseUrl>/models` (the endpoint client's reading), or why they could not be
+ * read: the doctor reports a failure as a check instead of throwing.
  * @example (await listModels('http://127.0.0.1:8000/v1', undefined, 10_000)).models?.[0]?.maxModelLen
  */
 export async function listModels(
   baseUrl: string,
   apiKey: string | undefined,
   timeoutMs: number,
-): Promise<{ models: ServedModel[] } | { error: string }> {
-  const reply = await requestJson(`${baseUrl}/models`, { method: 'GET' }, apiKey, timeoutMs)
-  if (!reply.ok) return { error: reply.error }
-  const data = (reply.json as { data?: unknown } | null)?.data
-  if (reply.status !== 200 || !Array.isArray(data))
-    return { error: `HTTP ${reply.status}: no model list in ${JSON.stringify(reply.json).slice(0, 200)}` }
-  const models = data.flatMap((card: { id?: unknown; max_model_len?: unknown }) =>
-    typeof card?.id === 'string'
-      ? [
-          {
-            id: card.id,
-            maxModelLen:
-              Number.isInteger(card.max_model_len) && (card.max_model_len as number) > 0
-                ? (card.max_model_len as number)
-                : null,
-          },
-        ]
-      : [],
-  )
-  return { models }
+): Promise<{ models: ModelCard[] } | { error: string }> {
+  try {
+    return { models: await listServedModels({ baseURL: baseUrl, ...(apiKey ? { apiKey } : {}), timeoutMs }) }
+  } catch (error) {
+    return { error: (error instanceof Error ? error.message : String(error)).replace(/^endpoint: /, '') }
+  }
 }
 
 /**

@@ -185,11 +185,10 @@ export async function overflowCheck(target: ProbeTarget, maxModelLen: number | n
   }
   let sent: SentTurn
   try {
-    sent = await sendTurn(
-      turnEndpoint({ baseURL: target.baseUrl, apiKey: target.apiKey }),
-      body,
-      target.timeoutMs,
-    )
+    sent = await sendTurn(turnEndpoint({ baseURL: target.baseUrl, apiKey: target.apiKey }), body, {
+      requestTimeoutMs: target.timeoutMs,
+      idleTimeoutMs: target.timeoutMs,
+    })
   } catch (error) {
     return {
       id,

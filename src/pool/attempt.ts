@@ -1,13 +1,16 @@
 /**
- * One attempt of one request against one upstream, under its own timeout. It dispatches through
- * an undici connection pool per upstream origin with a handler that collects (or forwards) the
- * answer's chunks: the pool sits on every agent turn, and measured on loopback this costs about
- * 40 µs of CPU per exchange against about 75 µs for `node:http` with a keep-alive agent (and an
- * order of magnitude more for `fetch`). A successful answer is read whole (JSON) or, when it is an SSE stream, forwarded to
- * the client chunk by chunk while being collected for the cache; the timeout then counts from
- * the last chunk, so a long generation is not cut while a stalled one is. Failures come back
- * as data (timeout, reset, unreachable, retryable status) for the retry loop to judge; a stream
- * that breaks after its first bytes reached the client cannot be retried and is `broken`.
+ * One attempt of one request against one upstream. It dispatches through an undici connection
+ * pool per upstream origin with a handler that collects (or forwards) the answer's chunks: the
+ * pool sits on every agent turn, and measured on loopback this costs about 40 µs of CPU per
+ * exchange against about 75 µs for `node:http` with a keep-alive agent (and an order of
+ * magnitude more for `fetch`). A whole answer is read and judged (`complete-answer.ts`); an SSE
+ * stream is read event by event and forwarded to the client at the client's pace (the upstream
+ * is paused while the client's socket is full), except for an error event and `[DONE]`, which
+ * are held back until the stream is judged: only a stream that finished a choice and reached
+ * `[DONE]` with no error is an answer. The wait for the first bytes is the request timeout; once
+ * the stream flows, the wait is the idle timeout (time since the last chunk), so a long
+ * generation is never cut while a stalled one is. Failures come back as data (timeout, reset,
+ * unreachable, retryable status, an incomplete answer) for the retry loop to judge.
  * Cancellation (the client left, the pool is closing) is a field and a hook on the call rather
  * than an AbortSignal per request: the pool sits on every agent turn, and AbortController
  * creation, linking and listener bookkeeping measured about 40 µs of its CPU per request.
@@ -15,6 +18,8 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http'
 import type { Dispatcher } from 'undici'
 import { openConnections } from '../connections.ts'
+import { readCompletionStream } from '../endpoint/completion-stream.ts'
+import { judgeAnswer } from './complete-answer.ts'
 import type { RetryCause } from './retry.ts'
 import { isRetryableStatus, parseRetryAfter } from './retry.ts'
 import type { AttemptHealth, UpstreamLease } from './upstreams.ts'
@@ -55,12 +60,23 @@ export interface UpstreamCall {
   path: string
   headers: Record<string, string>
   body: Buffer | undefined
+  /** The path lies outside `/v1` (vLLM's `/tokenize`): sent to the upstream's server root. */
+  rooted: boolean
+  /** Whether the request asked for a stream (`"stream": true`). */
+  stream: boolean
+  /** The wait for an attempt's first bytes, ms. */
   timeoutMs: number
+  /** The wait for the next chunk once a stream flows, ms. */
+  idleTimeoutMs: number
   /** 1-based number of the attempt being made. */
   attempt: number
   dispatchers: Dispatchers
   /** Where a successful SSE stream is forwarded. */
   client: ServerResponse
+  /** True once a stream's headers went to the client (later attempts write events only). */
+  streamStarted: boolean
+  /** Counts a pause of the upstream for a slow client (the pool's `streamPauses`). */
+  onPause: () => void
   /** Headers for the client when the stream starts. */
   streamHeaders: (upstream: string, attempt: number) => Record<string, string>
   now: () => number
@@ -101,8 +117,15 @@ export async function cancellable<T>(
 
 export type AttemptOutcome =
   | { kind: 'answer'; status: number; contentType: string; body: string; stream: boolean; streamed: boolean }
-  | { kind: 'retry'; cause: RetryCause; status?: number; message: string; retryAfterMs?: number }
-  | { kind: 'broken'; message: string }
+  | {
+      kind: 'retry'
+      cause: RetryCause
+      status?: number
+      message: string
+      retryAfterMs?: number
+      /** Events of this attempt already reached the client. */
+      forwarded?: boolean
+    }
   | { kind: 'aborted'; message: string }
 
 const NETWORK_UNREACHABLE = new Set([
@@ -118,6 +141,8 @@ const NETWORK_UNREACHABLE = new Set([
 interface Target {
   origin: string
   basePath: string
+  /** `basePath` without its `/v1`: where vLLM's root routes (`/tokenize`) live. */
+  rootPath: string
 }
 
 const targets = new Map<string, Target>()
@@ -126,7 +151,8 @@ function targetOf(base: string): Target {
   let target = targets.get(base)
   if (!target) {
     const url = new URL(base)
-    target = { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') }
+    const basePath = url.pathname.replace(/\/+$/, '')
+    target = { origin: url.origin, basePath, rootPath: basePath.replace(/\/v1$/, '') }
     targets.set(base, target)
   }
   return target
@@ -141,6 +167,35 @@ function failureDetail(error: unknown): { code: string | undefined; text: string
   return { code, text: code ? `${code}: ${message}` : message }
 }
 
+/** The forwarding half of a streamed attempt: events to the client, the verdict at the end. */
+function streamForwarder(call: UpstreamCall) {
+  const forwarded: string[] = []
+  let pending = ''
+  const reader = readCompletionStream({
+    onEvent(kind, data) {
+      if (kind !== 'chunk') return
+      const event = `data: ${data}\n\n`
+      forwarded.push(event)
+      pending += event
+    },
+  })
+  return {
+    reader,
+    /** Feeds an upstream chunk and writes its complete events to the client in one write. */
+    feed(chunk: Buffer) {
+      reader.feed(chunk)
+      if (pending === '') return
+      if (!call.client.destroyed) call.client.write(pending)
+      pending = ''
+    },
+    /** The body to cache: the events the client got, then `[DONE]`. */
+    body: () => `${forwarded.join('')}data: [DONE]\n\n`,
+    get sent() {
+      return forwarded.length > 0
+    },
+  }
+}
+
 /**
  * Runs one attempt on `lease.upstream`, settling the lease with the attempt's health; never rejects.
  * @example const outcome = await runAttempt(call, upstreams.lease())
@@ -150,13 +205,12 @@ export function runAttempt(call: UpstreamCall, lease: UpstreamLease): Promise<At
   return new Promise((resolve) => {
     let controller: Dispatcher.DispatchController | undefined
     let timer: NodeJS.Timeout | undefined
-    let timedOut = false
+    let timedOut: number | undefined
     let settled = false
     let status = 0
     let headers: IncomingHttpHeaders = {}
     let contentType = 'application/json'
-    let stream = false
-    let streaming = false
+    let forwarder: ReturnType<typeof streamForwarder> | undefined
     const chunks: Buffer[] = []
     const finish = (outcome: AttemptOutcome, health: AttemptHealth) => {
       if (settled) return
@@ -166,15 +220,15 @@ export function runAttempt(call: UpstreamCall, lease: UpstreamLease): Promise<At
       lease.done(health)
       resolve(outcome)
     }
-    const rearm = () => {
+    const arm = (ms: number) => {
       clearTimeout(timer)
       timer = setTimeout(() => {
-        timedOut = true
-        controller?.abort(new Error(`no answer within ${call.timeoutMs} ms`))
-      }, call.timeoutMs)
+        timedOut = ms
+        controller?.abort(new Error(`no answer within ${ms} ms`))
+      }, ms)
     }
     if (call.cancelled) return finish({ kind: 'aborted', message: call.cancelled.message }, 'neutral')
-    rearm()
+    arm(call.timeoutMs)
     call.interrupt = (reason) => controller?.abort(reason)
     const target = targetOf(base)
     const resumeOnDrain = () => controller?.resume()
@@ -187,30 +241,55 @@ export function runAttempt(call: UpstreamCall, lease: UpstreamLease): Promise<At
         status = statusCode
         headers = responseHeaders
         contentType = String(responseHeaders['content-type'] ?? 'application/json')
-        stream = contentType.includes('text/event-stream')
-        if (stream && status >= 200 && status < 300) {
-          streaming = true
-          call.client.writeHead(status, call.streamHeaders(base, call.attempt))
+        const ok = status >= 200 && status < 300
+        if (ok && call.stream && contentType.includes('text/event-stream')) {
+          forwarder = streamForwarder(call)
+          if (!call.streamStarted) {
+            call.streamStarted = true
+            call.client.writeHead(status, call.streamHeaders(base, call.attempt))
+          }
         }
       },
       onResponseData(c, chunk) {
-        chunks.push(chunk)
-        if (!streaming) return
-        // The timeout counts from the last chunk, so a long generation is not cut.
-        rearm()
-        if (!call.client.destroyed && !call.client.write(chunk) && !c.paused) {
+        if (!forwarder) return void chunks.push(chunk)
+        arm(call.idleTimeoutMs)
+        forwarder.feed(chunk)
+        if (call.client.writableNeedDrain && !call.client.destroyed && !c.paused) {
           c.pause()
+          call.onPause()
           call.client.once('drain', resumeOnDrain)
         }
       },
       onResponseEnd() {
+        if (forwarder) {
+          const verdict = forwarder.reader.finish()
+          if (verdict.complete)
+            return finish(
+              { kind: 'answer', status, contentType, body: forwarder.body(), stream: true, streamed: true },
+              'success',
+            )
+          const message = `${base}: ${verdict.reason}`
+          return finish({ kind: 'retry', cause: 'stream', message, forwarded: forwarder.sent }, 'failure')
+        }
         const body =
           chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')
         const ok = status >= 200 && status < 300
-        if (ok || !isRetryableStatus(status))
+        if (ok) {
+          const judged = judgeAnswer({ path: call.path, stream: call.stream, contentType, body })
+          if (!judged.complete)
+            return finish(
+              { kind: 'retry', cause: 'incomplete', message: `${base}: ${judged.reason}` },
+              'failure',
+            )
           return finish(
-            { kind: 'answer', status, contentType, body, stream, streamed: streaming },
-            ok ? 'success' : 'neutral',
+            { kind: 'answer', status, contentType, body, stream: false, streamed: false },
+            'success',
+          )
+        }
+        if (!isRetryableStatus(status))
+          return finish(
+            { kind: 'answer', status, contentType, body, stream: false, streamed: false },
+            'neutral',
           )
         // 429 says "busy", not "broken": it must not eject an otherwise healthy endpoint.
         const retryAfterMs = parseRetryAfter(headers, call.now())
@@ -223,21 +302,24 @@ export function runAttempt(call: UpstreamCall, lease: UpstreamLease): Promise<At
       onResponseError(_c, error) {
         if (call.cancelled) return finish({ kind: 'aborted', message: call.cancelled.message }, 'neutral')
         const { code, text } = failureDetail(error)
-        const detail = timedOut ? `${base}: no answer within ${call.timeoutMs} ms` : `${base}: ${text}`
-        if (streaming)
-          return finish({ kind: 'broken', message: `stream broke after it started: ${detail}` }, 'failure')
-        const cause: RetryCause = timedOut
-          ? 'timeout'
-          : code && NETWORK_UNREACHABLE.has(code)
-            ? 'unreachable'
-            : 'reset'
+        const waited =
+          timedOut === undefined
+            ? undefined
+            : `no ${forwarder ? 'stream chunk' : 'answer'} within ${timedOut} ms`
+        const detail = `${base}: ${waited ?? text}`
+        if (forwarder) {
+          const message = `${detail} (the stream broke before [DONE])`
+          return finish({ kind: 'retry', cause: 'stream', message, forwarded: forwarder.sent }, 'failure')
+        }
+        const cause: RetryCause =
+          timedOut !== undefined ? 'timeout' : code && NETWORK_UNREACHABLE.has(code) ? 'unreachable' : 'reset'
         finish({ kind: 'retry', cause, message: detail }, 'failure')
       },
     }
     try {
       call.dispatchers.get(target.origin).dispatch(
         {
-          path: `${target.basePath}${call.path}`,
+          path: `${call.rooted ? target.rootPath : target.basePath}${call.path}`,
           method: call.method as Dispatcher.HttpMethod,
           headers: call.headers,
           body: call.body ?? null,

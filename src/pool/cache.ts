@@ -5,7 +5,8 @@
  * body is canonical (keys sorted, `stream: false` dropped as the default it is, `stream_options`
  * dropped when not streaming) so key order or a spelled-out default does not miss the cache,
  * while a streamed and an unstreamed request stay apart: their bytes differ (SSE vs JSON).
- * Only 200s are stored: a 400 is cheap to reproduce and a 5xx is not an answer.
+ * Only complete 200s are stored (the pool judges them, `complete-answer.ts`): a 400 is cheap to
+ * reproduce, a 5xx is not an answer, and neither is a torn body or a stream cut short.
  */
 import { createHash } from 'node:crypto'
 import type { FileHandle } from 'node:fs/promises'
@@ -42,6 +43,8 @@ export interface ResponseCache {
   get(key: string): Promise<CachedResponse | undefined>
   /** Stores an answer in `write`/`readwrite` mode; resolves once the line is written. */
   put(response: Omit<CachedResponse, 'at'>): Promise<void>
+  /** Forgets a stored answer found unusable, so the next complete one for its key is stored (and wins on load). */
+  drop(key: string): void
   close(): Promise<void>
 }
 
@@ -170,6 +173,9 @@ export async function openResponseCache(options: { path?: string; mode: CacheMod
       if (reads && index.has(response.key)) return
       const record: CachedResponse = { ...response, at: new Date().toISOString() }
       index.set(record.key, await log.append(record))
+    },
+    drop(key) {
+      index.delete(key)
     },
     async close() {
       await log?.close()

@@ -40,6 +40,7 @@ export const poolEnvShape = {
   ARBIGRAPH_CACHE: envChoice(CACHE_MODES, 'readwrite'),
   ARBIGRAPH_CACHE_DIR: envText.transform((dir) => dir ?? '.arbigraph'),
   ARBIGRAPH_REQUEST_TIMEOUT_MS: envInteger('a per-attempt timeout in ms', 1, 600_000),
+  ARBIGRAPH_IDLE_TIMEOUT_MS: envInteger('the longest silence between two stream chunks in ms', 1, 120_000),
   ARBIGRAPH_MAX_RETRIES: envInteger('a number of retries after the first attempt', 0, 3),
 }
 
@@ -61,8 +62,10 @@ export interface PoolEnv {
   cacheMode: (typeof CACHE_MODES)[number]
   /** @default '.arbigraph' */
   cacheDir: string
-  /** @default 600000 */
+  /** The wait for an attempt's first bytes (a whole answer: for all of it). @default 600000 */
   requestTimeoutMs: number
+  /** The longest silence between two chunks of a streamed answer. @default 120000 */
+  idleTimeoutMs: number
   /** @default 3 */
   maxRetries: number
 }
@@ -89,6 +92,7 @@ export function readPoolEnv(env: Record<string, string | undefined> = process.en
     cacheMode: e.ARBIGRAPH_CACHE,
     cacheDir: e.ARBIGRAPH_CACHE_DIR,
     requestTimeoutMs: e.ARBIGRAPH_REQUEST_TIMEOUT_MS,
+    idleTimeoutMs: e.ARBIGRAPH_IDLE_TIMEOUT_MS,
     maxRetries: e.ARBIGRAPH_MAX_RETRIES,
   }
 }
@@ -111,6 +115,7 @@ export function poolOptionsFromEnv(
     cachePath: join(env.cacheDir, 'responses.jsonl'),
     transcriptPath: join(env.cacheDir, 'transcripts', `${options.runId}.jsonl`),
     requestTimeoutMs: env.requestTimeoutMs,
+    idleTimeoutMs: env.idleTimeoutMs,
     retry: { maxAttempts: env.maxRetries + 1 },
   }
 }

@@ -41,8 +41,10 @@ export interface RequestPoolOptions {
   cacheScope?: string
   /** This run's JSONL transcript; none when absent. */
   transcriptPath?: string
-  /** Per-attempt timeout (for SSE: per chunk), in ms. @default 600000 */
+  /** The wait for an attempt's first bytes (a whole answer: for all of it), in ms. @default 600000 */
   requestTimeoutMs?: number
+  /** The wait for the next chunk once a stream flows, in ms. @default 120000 */
+  idleTimeoutMs?: number
   /** @default DEFAULT_RETRY_POLICY */
   retry?: Partial<RetryPolicy>
   /** Consecutive failures that eject an endpoint. @default 3 */
@@ -53,6 +55,8 @@ export interface RequestPoolOptions {
   random?: () => number
   /** Wall clock in ms, for retry-after dates and cool-downs. @default Date.now */
   now?: () => number
+  /** How a backoff waits (tests record the waits instead of sleeping). @default node:timers/promises setTimeout */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>
   /** @default '127.0.0.1' */
   host?: string
   /** @default 0 (any free port) */
@@ -79,6 +83,8 @@ export interface RequestPoolStats {
   retries: number
   /** Client requests answered with a pool error after the last attempt. */
   failures: number
+  /** Times a stream's upstream was paused because its client had not read what it was sent. */
+  streamPauses: number
   readonly byUpstream: Record<string, UpstreamStats>
 }
 
@@ -103,6 +109,7 @@ export interface PoolContext {
   policy: RetryPolicy
   apiKey: string | undefined
   timeoutMs: number
+  idleTimeoutMs: number
   random: () => number
   now: () => number
   sleep: (ms: number, signal: AbortSignal) => Promise<void>
@@ -128,6 +135,7 @@ function createStats(limiter: Limiter, upstreams: Upstreams): RequestPoolStats {
     cacheHits: 0,
     retries: 0,
     failures: 0,
+    streamPauses: 0,
     get byUpstream() {
       return Object.fromEntries(
         upstreams.list.map((u) => [
@@ -166,9 +174,10 @@ async function createContext(options: RequestPoolOptions): Promise<PoolContext> 
     policy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     apiKey: options.apiKey,
     timeoutMs: options.requestTimeoutMs ?? 600_000,
+    idleTimeoutMs: options.idleTimeoutMs ?? 120_000,
     random: options.random ?? Math.random,
     now,
-    sleep: (ms, signal) => sleepFor(ms, undefined, { signal }),
+    sleep: options.sleep ?? ((ms, signal) => sleepFor(ms, undefined, { signal })),
     closing: undefined,
     live: new Set(),
     dispatchers: createDispatchers(),

@@ -29,8 +29,12 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetryAfterMs: 60_000,
 }
 
-/** Why an attempt failed in a way worth retrying. */
-export type RetryCause = 'status' | 'timeout' | 'reset' | 'unreachable'
+/**
+ * Why an attempt failed in a way worth retrying: a retryable status, no answer in time, a lost
+ * or refused connection, a 200 that is not a complete completion (`incomplete`), or a stream that
+ * carried an error event, broke or stalled before `[DONE]` (`stream`).
+ */
+export type RetryCause = 'status' | 'timeout' | 'reset' | 'unreachable' | 'incomplete' | 'stream'
 
 /**
  * Whether an HTTP status deserves another attempt: 408, 409 (vLLM aborts), 429 and every 5xx.

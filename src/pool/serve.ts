@@ -1,22 +1,35 @@
 /**
  * How the request pool answers one client request: replay it from the cache, or send it
- * upstream under the global limit with bounded retries, then answer, store and log. When the
- * last attempt fails the client gets a JSON error in the OpenAI shape with
- * `type: 'arbigraph_pool_error'` and a `code` naming the cause (timeout 504, reset or
- * unreachable 502, a retryable status passed on as is), plus `x-should-retry: false` so the
- * OpenAI SDK in the worker does not multiply the pool's retries by its own.
+ * upstream under the global limit with bounded retries, then answer, store and log. Only a
+ * complete answer is stored (`complete-answer.ts`), and a stored one that is not complete (left
+ * by an older version) is asked again. When the last attempt fails the client gets a JSON error
+ * in the OpenAI shape with `type: 'arbigraph_pool_error'` and a `code` naming the cause (timeout
+ * 504; reset, unreachable, incomplete answer or failed stream 502; a retryable status passed on
+ * as is), plus `x-should-retry: false` so the OpenAI SDK in the worker does not multiply the
+ * pool's retries by its own. A stream whose headers already went out gets the same error as a
+ * `data: {"error": …}` event and `[DONE]`, the way vLLM reports a failure mid-stream. A stream
+ * that fails after some of its events reached the client is retried only for a client that
+ * sent `RESTART_HEADER`: it gets an `arbigraph.restart` event, then the new attempt's events.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { RESTART_EVENT, RESTART_HEADER } from '../endpoint/completion-stream.ts'
 import type { AttemptOutcome, UpstreamCall } from './attempt.ts'
 import { cancelCall, cancellable, runAttempt } from './attempt.ts'
 import type { CachedResponse, RequestFacts } from './cache.ts'
 import { describeRequest } from './cache.ts'
+import { judgeAnswer } from './complete-answer.ts'
 import type { PoolContext } from './gateway.ts'
 import { retryDelay } from './retry.ts'
 import type { TranscriptEntry } from './transcript.ts'
 import { usageOf } from './transcript.ts'
 
-const POOL_ERROR_STATUS = { timeout: 504, reset: 502, unreachable: 502 } as const
+const POOL_ERROR_STATUS = {
+  timeout: 504,
+  reset: 502,
+  unreachable: 502,
+  incomplete: 502,
+  stream: 502,
+} as const
 
 interface Settled {
   outcome: AttemptOutcome
@@ -51,7 +64,18 @@ const markers = (cache: 'hit' | 'miss', attempts: number, upstream: string | nul
   'x-arbigraph-upstream': upstream ?? 'none',
 })
 
-async function attemptWithRetries(ctx: PoolContext, call: UpstreamCall): Promise<Settled> {
+/** Tells a restart-aware client that the events so far are void and a new attempt follows. */
+function announceRestart(call: UpstreamCall, attempt: number, reason: string): void {
+  if (call.client.destroyed) return
+  const data = JSON.stringify({ attempt: attempt + 1, reason })
+  call.client.write(`event: ${RESTART_EVENT}\ndata: ${data}\n\n`)
+}
+
+async function attemptWithRetries(
+  ctx: PoolContext,
+  call: UpstreamCall,
+  restartable: boolean,
+): Promise<Settled> {
   let upstream: string | null = null
   for (let attempt = 1; ; attempt++) {
     // A free permit is taken at once; only a full limiter costs a cancellable wait.
@@ -79,6 +103,11 @@ async function attemptWithRetries(ctx: PoolContext, call: UpstreamCall): Promise
     }
     if (outcome.kind !== 'retry' || attempt >= ctx.policy.maxAttempts)
       return { outcome, attempts: attempt, upstream }
+    // Events the client already holds cannot be taken back, except by a client that understands restarts.
+    if (outcome.forwarded) {
+      if (!restartable) return { outcome, attempts: attempt, upstream }
+      announceRestart(call, attempt, outcome.message)
+    }
     ctx.stats.retries++
     const delay = retryDelay(attempt - 1, ctx.policy, ctx.random, outcome.retryAfterMs)
     try {
@@ -97,8 +126,6 @@ function poolError(settled: Settled, closing: boolean): { status: number; code: 
     const code = outcome.cause === 'status' ? 'upstream_status' : `upstream_${outcome.cause}`
     return { status, code, message: `arbigraph pool: gave up after ${tries}: ${outcome.message}` }
   }
-  if (outcome.kind === 'broken')
-    return { status: 502, code: 'upstream_stream_broken', message: outcome.message }
   const reason = closing
     ? 'the request pool is closing'
     : outcome.kind === 'aborted'
@@ -143,6 +170,12 @@ function log(ex: Exchange, rest: TranscriptOutcome, answer?: { body: string; str
   ctx.transcript.record(entry).catch(() => {})
 }
 
+/** A stored answer that passes the caching rule (entries from older versions may not). */
+function usable(ex: Exchange, hit: CachedResponse): boolean {
+  const path = ex.path.startsWith('/v1') ? ex.path.slice(3) : ex.path
+  return judgeAnswer({ path, stream: hit.stream, contentType: hit.contentType, body: hit.body }).complete
+}
+
 function replay(ex: Exchange, hit: CachedResponse): void {
   ex.ctx.stats.cacheHits++
   ex.res.writeHead(200, { 'content-type': hit.contentType, ...markers('hit', 0, 'cache') })
@@ -159,8 +192,12 @@ async function deliver(ex: Exchange, settled: Settled): Promise<void> {
     // Stored before the client sees the end, so an answer a client got is never re-sent on resume.
     if (status === 200 && ex.cacheable && ex.facts && ctx.cache.mode !== 'off')
       await ctx.cache.put({ key: ex.facts.key, status, contentType, stream, body })
-    if (outcome.streamed) res.end()
-    else {
+    if (outcome.streamed) res.end('data: [DONE]\n\n')
+    else if (res.headersSent) {
+      // A retry after a started stream ended in a whole answer (a 400, say): report it inside the stream.
+      const message = `arbigraph pool: ${upstream} answered ${status} after the stream had started: ${body.slice(0, 300)}`
+      sendPoolError(res, { status, code: 'upstream_status', message }, {})
+    } else {
       res.writeHead(status, { 'content-type': contentType, ...markers('miss', attempts, upstream) })
       res.end(body)
     }
@@ -186,9 +223,25 @@ function sendPoolError(
   const body = {
     error: { message: error.message, type: 'arbigraph_pool_error', param: null, code: error.code },
   }
-  if (res.headersSent || res.destroyed) return void res.destroy()
+  if (res.destroyed) return
+  if (res.headersSent) {
+    // A stream already started: report the failure inside it, as vLLM does, so no client takes it for an answer.
+    res.end(`data: ${JSON.stringify(body)}\n\ndata: [DONE]\n\n`)
+    return
+  }
   res.writeHead(error.status, { 'content-type': 'application/json', 'x-should-retry': 'false', ...headers })
   res.end(JSON.stringify(body))
+}
+
+/** Whether a request body asks for a stream (parsed only when no cache key did it already). */
+function asksForStream(raw: Buffer, facts: RequestFacts | undefined): boolean {
+  if (facts) return facts.stream
+  if (!raw.includes('"stream"')) return false
+  try {
+    return (JSON.parse(raw.toString('utf8')) as { stream?: unknown })?.stream === true
+  } catch {
+    return false
+  }
 }
 
 function upstreamCall(
@@ -196,17 +249,24 @@ function upstreamCall(
   req: IncomingMessage,
   res: ServerResponse,
   raw: Buffer,
+  stream: boolean,
 ): UpstreamCall {
   const path = req.url ?? '/'
   const method = req.method ?? 'GET'
+  const versioned = path === '/v1' || path.startsWith('/v1/') || path.startsWith('/v1?')
   return {
     method,
-    path: path.startsWith('/v1') ? path.slice(3) : path,
+    path: versioned ? path.slice(3) : path,
+    rooted: !versioned,
+    stream,
     headers: upstreamHeaders(ctx, req),
     body: method === 'GET' || method === 'HEAD' ? undefined : raw,
     timeoutMs: ctx.timeoutMs,
+    idleTimeoutMs: ctx.idleTimeoutMs,
     dispatchers: ctx.dispatchers,
     client: res,
+    streamStarted: false,
+    onPause: () => void ctx.stats.streamPauses++,
     attempt: 0,
     streamHeaders: (upstream, attempt) => ({
       'content-type': 'text/event-stream',
@@ -240,13 +300,14 @@ export async function serveRequest(
     const id = ctx.transcript.path === undefined ? 0 : ctx.nextId()
     const ex: Exchange = { ctx, res, method, path, facts, cacheable: method === 'POST', ts, started, id }
     const hit = ex.cacheable && facts ? await ctx.cache.get(facts.key) : undefined
-    if (hit) return replay(ex, hit)
-    const call = upstreamCall(ctx, req, res, raw)
+    if (hit && usable(ex, hit)) return replay(ex, hit)
+    if (hit) ctx.cache.drop(hit.key)
+    const call = upstreamCall(ctx, req, res, raw, asksForStream(raw, facts))
     const clientLeft = () => res.writableFinished || cancelCall(call, new Error('the client went away'))
     res.once('close', clientLeft)
     ctx.live.add(call)
     try {
-      const settled = await attemptWithRetries(ctx, call)
+      const settled = await attemptWithRetries(ctx, call, req.headers[RESTART_HEADER] === '1')
       await deliver(ex, settled)
     } finally {
       ctx.live.delete(call)

@@ -160,7 +160,7 @@ export async function handleChatCompletion(
   const conversation = readConversation(request)
   const prompt = promptTokens(request)
   const maxTokens = maxCompletionTokens(request, ctx.maxModelLen, prompt)
-  assertFitsContext(prompt, maxTokens, ctx.maxModelLen)
+  assertFitsContext(prompt, maxTokens, ctx.maxModelLen, ctx.profile.overflowWording)
   ctx.profile.accept(request)
   const reply =
     probeReply(conversation) ??

@@ -137,11 +137,28 @@ export function maxCompletionTokens(request: ChatRequest, maxModelLen: number, p
 }
 
 /**
- * Throws vLLM's 400 when the prompt, or the prompt plus the requested completion, does not fit.
- * Both wordings are vLLM's current ones; clients should match `/maximum context length/i` only.
+ * Throws vLLM's 400 when the prompt, or the prompt plus the requested completion, does not fit,
+ * in the wording of the server's version (vllm-field-facts.md §1): `older` servers say "maximum
+ * context length", `newer` ones say "the model's context length is only N tokens" and name the
+ * parameter. A client must recognise both.
  * @example assertFitsContext(10, 5, 12) // throws "'max_tokens' or 'max_completion_tokens' is too large: 5. …"
  */
-export function assertFitsContext(prompt: number, maxTokens: number, maxModelLen: number): void {
+export function assertFitsContext(
+  prompt: number,
+  maxTokens: number,
+  maxModelLen: number,
+  wording: 'older' | 'newer' = 'older',
+): void {
+  if (prompt + maxTokens <= maxModelLen) return
+  if (wording === 'newer') {
+    const inputTooLong = prompt > maxModelLen
+    throw new SimHttpError(
+      400,
+      'BadRequestError',
+      `You passed ${prompt} input tokens and requested ${maxTokens} output tokens. However, the model's context length is only ${maxModelLen} tokens, resulting in a maximum input length of ${Math.max(0, maxModelLen - maxTokens)} tokens. Please reduce the length of the input prompt. (parameter=${inputTooLong ? 'input_tokens' : 'max_tokens'}, value=${inputTooLong ? prompt : maxTokens})`,
+      inputTooLong ? 'input_tokens' : 'max_tokens',
+    )
+  }
   if (prompt > maxModelLen) {
     throw new SimHttpError(
       400,
@@ -149,13 +166,11 @@ export function assertFitsContext(prompt: number, maxTokens: number, maxModelLen
       `This model's maximum context length is ${maxModelLen} tokens. However, your request has ${prompt} input tokens. Please reduce the length of the input messages.`,
     )
   }
-  if (prompt + maxTokens > maxModelLen) {
-    throw new SimHttpError(
-      400,
-      'BadRequestError',
-      `'max_tokens' or 'max_completion_tokens' is too large: ${maxTokens}. This model's maximum context length is ${maxModelLen} tokens and your request has ${prompt} input tokens (${maxTokens} > ${maxModelLen} - ${prompt}).`,
-    )
-  }
+  throw new SimHttpError(
+    400,
+    'BadRequestError',
+    `'max_tokens' or 'max_completion_tokens' is too large: ${maxTokens}. This model's maximum context length is ${maxModelLen} tokens and your request has ${prompt} input tokens (${maxTokens} > ${maxModelLen} - ${prompt}).`,
+  )
 }
 
 /**

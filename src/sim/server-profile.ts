@@ -38,6 +38,13 @@ export interface ServerProfile {
   version: string
   /** The server sends `usage.completion_tokens_details.reasoning_tokens` (newest vLLM only). */
   reasoningTokens: boolean
+  /**
+   * How its 400 words a context overflow: `older` ("This model's maximum context length is N
+   * tokens…", `_validate_input` in serving.py) or `newer` ("You passed M input tokens and
+   * requested X output tokens. However, the model's context length is only N tokens…", with
+   * `param: "input_tokens"`; renderers/params.py, vLLM PR #36197). vllm-field-facts.md §1.
+   */
+  overflowWording: 'older' | 'newer'
   /** Rejects a request this configuration refuses (a `SimHttpError`), before the model runs. */
   accept(request: ChatRequest): void
   /**

@@ -140,10 +140,15 @@ export function defineSuite(options: SuiteOptions): void {
         const record = await runCase(c.instance, {
           baseURL: context.poolUrl,
           model: context.model,
-          profile:
-            context.turnTimeoutMs !== undefined && options.harness?.requestTimeoutMs === undefined
-              ? { ...profile, requestTimeoutMs: context.turnTimeoutMs }
-              : profile,
+          profile: {
+            ...profile,
+            ...(context.turnTimeoutMs !== undefined && options.harness?.requestTimeoutMs === undefined
+              ? { requestTimeoutMs: context.turnTimeoutMs }
+              : {}),
+            ...(context.streamIdleMs !== undefined && options.harness?.idleTimeoutMs === undefined
+              ? { idleTimeoutMs: context.streamIdleMs }
+              : {}),
+          },
           identity: c.identity,
           signal,
           ...(caseDetails ? { caseDetails } : {}),

@@ -141,7 +141,10 @@ export function defineTransductionSuite(options: TransductionSuiteOptions): void
           model: context.model,
           signal,
           // The pool may retry before the stream starts; wait as long as all its attempts take.
-          ...(context.turnTimeoutMs ? { profile: { connectTimeoutMs: context.turnTimeoutMs } } : {}),
+          profile: {
+            ...(context.turnTimeoutMs ? { connectTimeoutMs: context.turnTimeoutMs } : {}),
+            ...(context.streamIdleMs ? { idleTimeoutMs: context.streamIdleMs } : {}),
+          },
         })
         task.meta.arbigraphTransduction = record
         if (record.infraError) throw new ArbigraphError('ARBIGRAPH_ENDPOINT', record.infraError.reason)

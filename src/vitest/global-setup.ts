@@ -150,6 +150,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     server,
     // Each attempt may take the full per-attempt timeout; backoff waits are capped at 60 s.
     turnTimeoutMs: (env.maxRetries + 1) * (env.requestTimeoutMs + 60_000),
+    streamIdleMs: env.idleTimeoutMs + 30_000,
     ...(desk ? { simControlUrl: desk.url } : {}),
   }
   project.provide('arbigraph', context)

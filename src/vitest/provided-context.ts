@@ -25,6 +25,11 @@ export interface ArbigraphContext {
   turnTimeoutMs?: number
   /** What the preflight (`arbigraph doctor`'s checks) found on the endpoint; absent under `vitest list`. */
   server?: ServerReport
+  /**
+   * The silence a worker allows between two chunks of a streamed turn: the pool's idle timeout
+   * (ARBIGRAPH_IDLE_TIMEOUT_MS) plus a margin, so the pool, which retries, notices a stall first.
+   */
+  streamIdleMs?: number
 }
 
 declare module 'vitest' {

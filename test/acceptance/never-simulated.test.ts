@@ -30,7 +30,7 @@ interface Seen {
   model: unknown
 }
 
-/** An OpenAI-compatible stand-in: lists two models, answers every turn with plain text. */
+/** An OpenAI-compatible stand-in: lists two models, answers every turn with plain text (streamed when asked). */
 function startStandIn(seen: Seen[]): Promise<Server> {
   const server = createServer(async (req, res) => {
     let body = ''
@@ -53,21 +53,29 @@ function startStandIn(seen: Seen[]): Promise<Server> {
           max_model_len: 262144,
         })),
       })
-    if (req.method === 'POST' && req.url === '/v1/chat/completions')
-      return json(200, {
-        id: `chatcmpl-${seen.length}`,
-        object: 'chat.completion',
-        created: 0,
-        model,
-        choices: [
-          {
-            index: 0,
-            message: { role: 'assistant', content: 'I will not use tools. \\boxed{task_2_out = 0}' },
-            finish_reason: 'stop',
-          },
-        ],
-        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-      })
+    if (req.method === 'POST' && req.url === '/v1/chat/completions') {
+      const head = { id: `chatcmpl-${seen.length}`, created: 0, model }
+      const content = 'I will not use tools. \\boxed{task_2_out = 0}'
+      const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 }
+      if (!(JSON.parse(body) as { stream?: boolean }).stream)
+        return json(200, {
+          ...head,
+          object: 'chat.completion',
+          choices: [
+            { index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop' },
+          ],
+          usage,
+        })
+      // Streamed as vLLM streams: role chunk, content, finish chunk, usage chunk, [DONE].
+      const chunk = (choices: unknown[], extra: object = {}) =>
+        `data: ${JSON.stringify({ ...head, object: 'chat.completion.chunk', choices, ...extra })}\n\n`
+      res.writeHead(200, { 'content-type': 'text/event-stream' })
+      res.write(chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]))
+      res.write(chunk([{ index: 0, delta: { content }, finish_reason: null }]))
+      res.write(chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]))
+      res.write(chunk([], { usage }))
+      return res.end('data: [DONE]\n\n')
+    }
     json(404, { object: 'error', message: `no route ${req.url}`, type: 'NotFoundError', code: 404 })
   })
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))

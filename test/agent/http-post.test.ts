@@ -64,7 +64,7 @@ describe('agent/protocols/http-post', () => {
   it('reads an answer that arrives in several chunks', async () => {
     const url = await serve((_n, _req, res) => {
       res.write('a'.repeat(70_000))
-      setTimeout(() => res.end('b'), 5)
+      setImmediate(() => res.end('b'))
     })
     const reply = await post(url, '{}')
     expect(reply.text).toBe(`${'a'.repeat(70_000)}b`)
@@ -93,22 +93,23 @@ describe('agent/protocols/http-post', () => {
     const url = await serve((_n, req, res) => {
       res.writeHead(200, { 'content-length': '100' })
       res.write('{"partial":')
-      setTimeout(() => req.socket.destroy(), 5)
+      // Flushes the partial body, then closes 89 bytes short.
+      req.socket.end()
     })
     await expect(post(url, '{}')).rejects.toMatchObject({ code: 'UND_ERR_SOCKET' })
   })
 
   it('times out a hung request, and honours an abort signal', async () => {
-    const hung = await serve(() => undefined)
-    const started = performance.now()
+    let arrivals = 0
+    const hung = await serve(() => void arrivals++)
     await expect(post(hung, '{}', 100)).rejects.toMatchObject({
       code: 'ETIMEDOUT',
       message: 'no answer within 100 ms',
     })
-    expect(performance.now() - started).toBeLessThan(2_000)
     const controller = new AbortController()
-    const pending = post(hung, '{}', 5_000, controller.signal)
-    setTimeout(() => controller.abort(), 20)
+    const pending = post(hung, '{}', 600_000, controller.signal)
+    while (arrivals < 2) await new Promise((ok) => setImmediate(ok))
+    controller.abort()
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
     await expect(post(hung, '{}', 5_000, AbortSignal.abort())).rejects.toMatchObject({ name: 'AbortError' })
   })

@@ -413,7 +413,8 @@ describe('agent/loop › endings', () => {
     try {
       const controller = new AbortController()
       const run = runToolAgent({ baseURL: server.url, model: 'm', prompt: ONE, signal: controller.signal })
-      setTimeout(() => controller.abort(), 30)
+      while (server.requests.length === 0) await new Promise((ok) => setImmediate(ok))
+      controller.abort()
       await expect(run).rejects.toMatchObject({ name: 'AbortError' })
       await expect(run).rejects.not.toBeInstanceOf(ArbigraphError)
     } finally {

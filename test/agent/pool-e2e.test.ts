@@ -33,7 +33,8 @@ describe('agent/loop › through the request pool', () => {
     expect(first.turns.map((turn) => turn.cached)).toEqual([false, false])
     expect(second.turns.map((turn) => turn.cached)).toEqual([true, true])
     expect(second.answers).toEqual(first.answers)
-    expect(sim.stats.requests).toBe(2)
+    // Two turns, plus one GET /v1/models for the context check (asked once per endpoint and model).
+    expect(sim.stats.requests).toBe(3)
   })
 
   it('fails the sample with ARBIGRAPH_ENDPOINT when the pool gives up', async () => {

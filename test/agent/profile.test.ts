@@ -14,6 +14,7 @@ describe('agent/profile', () => {
       temperature: 0,
       topP: 0.95,
       requestTimeoutMs: 600_000,
+      idleTimeoutMs: 120_000,
     })
   })
 

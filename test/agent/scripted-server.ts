@@ -3,6 +3,10 @@
  * that answers the n-th `POST /v1/chat/completions` with the n-th scripted reply (or an HTTP
  * error), records every request body, and fails loudly when the loop asks for more turns than
  * the script holds. Real sockets, so the openai client, headers and error mapping are exercised.
+ * Like vLLM it streams when asked (a role chunk, content, tool-call deltas by index, a finish
+ * chunk, a `choices: []` usage chunk, `[DONE]`), serves `GET /v1/models` with `max_model_len`
+ * and, when given a counter, `POST /tokenize` ({count, max_model_len, tokens}); a turn can end
+ * its stream with an error event or be cut before `[DONE]`.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -25,6 +29,17 @@ export interface ScriptedTurn {
   usage?: { prompt: number; completion: number }
   /** Never answer (the client's timeout must fire). */
   hang?: boolean
+  /** Streamed: after the content, an error event (then `[DONE]`), as vLLM reports a mid-stream failure. */
+  streamError?: string
+  /** Streamed: close the connection after the content, before `[DONE]`. */
+  cutStream?: boolean
+}
+
+export interface ScriptedServerOptions {
+  /** `max_model_len` in `/v1/models` and `/tokenize`. @default 262144 */
+  maxModelLen?: number
+  /** Counts a `/tokenize` chat request; without it `/tokenize` answers 404 as on servers that lack it. */
+  tokenize?: (body: RequestBody) => number
 }
 
 export interface RequestBody {
@@ -40,11 +55,15 @@ export interface RequestBody {
   max_completion_tokens?: number
   temperature?: number
   chat_template_kwargs?: Record<string, unknown>
+  stream?: boolean
+  stream_options?: { include_usage?: boolean }
 }
 
 export interface ScriptedServer {
   url: string
   requests: RequestBody[]
+  /** Bodies of `/tokenize` requests. */
+  tokenized: RequestBody[]
   close(): Promise<void>
 }
 
@@ -74,17 +93,91 @@ function completionOf(turn: ScriptedTurn, index: number): Record<string, unknown
   }
 }
 
+/** The completion as vLLM streams it, piece by piece. */
+function streamEvents(completion: Record<string, unknown>, turn: ScriptedTurn, usage: boolean): string[] {
+  const {
+    choices,
+    usage: totals,
+    ...head
+  } = completion as {
+    choices: { message: Record<string, unknown>; finish_reason: string }[]
+    usage: unknown
+  }
+  const choice = choices[0]!
+  const message = choice.message
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+    JSON.stringify({
+      ...head,
+      object: 'chat.completion.chunk',
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    })
+  const events = [chunk({ role: 'assistant', content: '' })]
+  const field = turn.reasoningField ?? 'reasoning'
+  const reasoning = message[field]
+  if (typeof reasoning === 'string')
+    for (let at = 0; at < reasoning.length; at += 5)
+      events.push(chunk({ [field]: reasoning.slice(at, at + 5) }))
+  const content = typeof message.content === 'string' ? message.content : ''
+  for (let at = 0; at < content.length; at += 7) events.push(chunk({ content: content.slice(at, at + 7) }))
+  const calls = (message.tool_calls ?? []) as { id: string; function: { name: string; arguments: string } }[]
+  calls.forEach((call, index) => {
+    events.push(
+      chunk({
+        tool_calls: [
+          { index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } },
+        ],
+      }),
+    )
+    const args = call.function.arguments
+    for (let at = 0; at < args.length; at += 4)
+      events.push(chunk({ tool_calls: [{ index, function: { arguments: args.slice(at, at + 4) } }] }))
+  })
+  if (turn.streamError !== undefined) {
+    events.push(
+      JSON.stringify({
+        error: { message: turn.streamError, type: 'InternalServerError', param: null, code: 500 },
+      }),
+    )
+    return [...events, '[DONE]']
+  }
+  events.push(chunk({}, choice.finish_reason))
+  if (usage)
+    events.push(JSON.stringify({ ...head, object: 'chat.completion.chunk', choices: [], usage: totals }))
+  return turn.cutStream ? events : [...events, '[DONE]']
+}
+
 /**
  * Starts a server that plays `script` (a list, or a function of the turn index).
  * @example const server = await startScriptedServer([{ content: '\\boxed{task_1_out = 1}' }])
  */
 export async function startScriptedServer(
   script: readonly ScriptedTurn[] | ((index: number) => ScriptedTurn),
+  options: ScriptedServerOptions = {},
 ): Promise<ScriptedServer> {
   const requests: RequestBody[] = []
+  const tokenized: RequestBody[] = []
+  const maxModelLen = options.maxModelLen ?? 262_144
   const server = createServer(async (req, res) => {
     let raw = ''
     for await (const chunk of req) raw += chunk
+    const path = new URL(req.url ?? '/', 'http://scripted').pathname
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(body))
+    }
+    if (path === '/v1/models')
+      return json(200, {
+        object: 'list',
+        data: [{ id: 'scripted', object: 'model', max_model_len: maxModelLen }],
+      })
+    if (path === '/tokenize') {
+      if (!options.tokenize) return json(404, { detail: 'Not Found' })
+      const body = JSON.parse(raw) as RequestBody
+      tokenized.push(body)
+      const count = options.tokenize(body)
+      return json(200, { count, max_model_len: maxModelLen, tokens: [] })
+    }
+    if (path !== '/v1/chat/completions') return json(404, { detail: 'Not Found' })
     const index = requests.length
     requests.push(JSON.parse(raw) as RequestBody)
     const turn = typeof script === 'function' ? script(index) : script[index]
@@ -101,13 +194,21 @@ export async function startScriptedServer(
     if (turn.status && turn.flatError)
       return send(turn.status, { object: 'error', ...turn.error, param: null, code: turn.status })
     if (turn.status) return send(turn.status, { error: { ...turn.error, param: null, code: turn.status } })
-    send(200, completionOf(turn, index), turn.headers)
+    const body = requests[index]!
+    if (!body.stream) return send(200, completionOf(turn, index), turn.headers)
+    res.writeHead(200, { 'content-type': 'text/event-stream', ...turn.headers })
+    const events = streamEvents(completionOf(turn, index), turn, body.stream_options?.include_usage === true)
+    for (const event of events) res.write(`data: ${event}\n\n`)
+    // Flushes what was written, then closes without the last chunk of the HTTP body.
+    if (turn.cutStream) return void res.socket?.end()
+    res.end()
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    tokenized,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

@@ -12,6 +12,7 @@ describe('pool/env', () => {
       cacheMode: 'readwrite',
       cacheDir: '.arbigraph',
       requestTimeoutMs: 600_000,
+      idleTimeoutMs: 120_000,
       maxRetries: 3,
     })
   })

@@ -24,13 +24,26 @@ export type FakeReply =
   | 'hang'
   /** SSE headers and one chunk, then a reset. */
   | 'torn-stream'
-  /** A long SSE stream (`bigStreamEvents` events of 1 KiB), written as fast as the reader takes it. */
+  /** A long SSE stream (`bigStreamEvents` events of 1 KiB, a finish chunk, `[DONE]`), written as fast as the reader takes it. */
   | 'big-stream'
 
 export interface FakeUpstream {
   url: string
-  /** `streamedBytes`: bytes of 'big-stream' replies handed to the socket so far. */
-  stats: { requests: number; inFlight: number; maxInFlight: number; streamedBytes: number }
+  /** Answers every request held by `holdUntil` now. */
+  release(): void
+  /**
+   * `streamedBytes`: bytes of 'big-stream' replies handed to the socket so far; `drainWaits`:
+   * times a 'big-stream' writer found the socket full and waited for it to drain; `blocked`:
+   * a writer is waiting for that now.
+   */
+  stats: {
+    requests: number
+    inFlight: number
+    maxInFlight: number
+    streamedBytes: number
+    drainWaits: number
+    blocked: boolean
+  }
   calls: FakeCall[]
   close(): Promise<void>
 }
@@ -38,19 +51,25 @@ export interface FakeUpstream {
 /** Events in a 'big-stream' reply (64 MiB in all). */
 export const bigStreamEvents = 64 * 1024
 const BIG_EVENT = `data: {"choices":[{"index":0,"delta":{"content":"${'x'.repeat(1024 - 56)}"}}]}\n\n`
+const BIG_FINISH = 'data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\n'
 const DONE = 'data: [DONE]\n\n'
 /** Bytes of a whole 'big-stream' reply. */
-export const bigStreamBytes = bigStreamEvents * BIG_EVENT.length + DONE.length
+export const bigStreamBytes = bigStreamEvents * BIG_EVENT.length + BIG_FINISH.length + DONE.length
 
 /** Writes the big stream, waiting for `drain` whenever the socket is full. */
 async function bigStream(res: ServerResponse, stats: FakeUpstream['stats']) {
   res.writeHead(200, { 'content-type': 'text/event-stream' })
   for (let i = 0; i < bigStreamEvents; i++) {
     stats.streamedBytes += BIG_EVENT.length
-    if (!res.write(BIG_EVENT)) await new Promise((ok) => res.once('drain', ok))
+    if (!res.write(BIG_EVENT)) {
+      stats.drainWaits++
+      stats.blocked = true
+      await new Promise((ok) => res.once('drain', ok))
+      stats.blocked = false
+    }
     if (res.destroyed) return
   }
-  res.end(DONE)
+  res.end(BIG_FINISH + DONE)
 }
 
 const lastUser = (call: FakeCall) => call.body?.messages?.at(-1)?.content ?? ''
@@ -85,10 +104,22 @@ function streamCompletion(call: FakeCall, res: ServerResponse) {
   res.end('data: [DONE]\n\n')
 }
 
-export async function startFakeUpstream(
-  options: { latencyMs?: number; reply?: (call: FakeCall) => FakeReply } = {},
-): Promise<FakeUpstream> {
-  const stats = { requests: 0, inFlight: 0, maxInFlight: 0, streamedBytes: 0 }
+export interface FakeUpstreamOptions {
+  latencyMs?: number
+  reply?: (call: FakeCall) => FakeReply
+  /**
+   * Holds every answer until this says go (checked on each arrival, and by `release()`), so a
+   * test can reach a state such as "16 requests in flight" by counting instead of by timing.
+   */
+  holdUntil?: (stats: FakeUpstream['stats']) => boolean
+}
+
+export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Promise<FakeUpstream> {
+  const held: (() => void)[] = []
+  const releaseAll = () => {
+    for (const go of held.splice(0)) go()
+  }
+  const stats = { requests: 0, inFlight: 0, maxInFlight: 0, streamedBytes: 0, drainWaits: 0, blocked: false }
   const calls: FakeCall[] = []
   const server = createServer(async (req, res) => {
     let raw = ''
@@ -111,13 +142,19 @@ export async function startFakeUpstream(
     }
     res.on('close', finish)
     if (options.latencyMs) await new Promise((ok) => setTimeout(ok, options.latencyMs))
+    if (options.holdUntil) {
+      const go = new Promise<void>((ok) => held.push(ok))
+      if (options.holdUntil(stats)) releaseAll()
+      await go
+    }
     const reply = options.reply?.(call) ?? 'ok'
     if (reply === 'hang') return
     if (reply === 'reset') return void req.socket.destroy()
     if (reply === 'torn-stream') {
       res.writeHead(200, { 'content-type': 'text/event-stream' })
       res.write('data: {"choices":[{"index":0,"delta":{"content":"par"}}]}\n\n')
-      return void setTimeout(() => req.socket.destroy(), 20)
+      // Flushes the chunk, then closes without ending the HTTP body.
+      return void req.socket.end()
     }
     if (reply === 'big-stream') return void bigStream(res, stats)
     if (reply === 'ok') {
@@ -132,6 +169,7 @@ export async function startFakeUpstream(
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}/v1`,
+    release: releaseAll,
     stats,
     calls,
     close: () =>

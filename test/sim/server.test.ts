@@ -154,6 +154,25 @@ describe('sim/server (oracle over real HTTP)', () => {
     )
   })
 
+  it('words an overflow as newer vLLM does on the vllm-engine profile, naming the parameter', async () => {
+    const engine = await startSimServer({ persona: 'sim:oracle', maxModelLen: 8192, server: 'vllm-engine' })
+    try {
+      const res = await fetch(`${engine.url}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: engine.model, messages: [user], max_tokens: 8190 }),
+      })
+      expect(res.status).toBe(400)
+      const body = (await res.json()) as { error: { message: string; param: string } }
+      expect(body.error.message).toMatch(
+        /^You passed \d+ input tokens and requested 8190 output tokens\. However, the model's context length is only 8192 tokens/,
+      )
+      expect(body.error.param).toBe('max_tokens')
+    } finally {
+      await engine.close()
+    }
+  })
+
   it('rejects malformed requests naming the field', async () => {
     const res = await fetch(`${sim.url}/chat/completions`, {
       method: 'POST',

@@ -87,13 +87,16 @@ describe('runCase', () => {
       const chunks: Buffer[] = []
       for await (const chunk of req) chunks.push(chunk as Buffer)
       const body = Buffer.concat(chunks).toString('utf8')
-      seeds.push((JSON.parse(body) as { seed?: unknown }).seed)
+      // The agent also asks GET /v1/models (its context check) and reads turns as event streams.
+      if (req.method === 'POST') seeds.push((JSON.parse(body) as { seed?: unknown }).seed)
       const upstream = await fetch(`${oracle.url}${req.url!.replace(/^\/v1/, '')}`, {
-        method: 'POST',
+        method: req.method,
         headers: { 'content-type': 'application/json' },
-        body,
+        ...(req.method === 'POST' ? { body } : {}),
       })
-      res.writeHead(upstream.status, { 'content-type': 'application/json' })
+      res.writeHead(upstream.status, {
+        'content-type': upstream.headers.get('content-type') ?? 'application/json',
+      })
       res.end(await upstream.text())
     })
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))

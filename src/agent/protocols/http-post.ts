@@ -10,8 +10,10 @@
  *
  * A connection the server closed between requests fails before any answer arrives; that case is
  * resent once: the pool cancels a request whose client went away, and a model server that did
- * get it only spends a generation. The timeout covers the whole exchange, from the request to
- * the last byte of the answer.
+ * get it only spends a generation. A plain POST's timeout covers the whole exchange; a streamed
+ * one (`postStream`) hands each chunk of a 2xx event stream to a sink and is timed from chunk to
+ * chunk (the caller says how long the next silence may last), so a long generation is never cut
+ * while a stalled one is.
  * Reference: undici docs, `Dispatcher.dispatch` (DispatchHandler, DispatchController), `Pool`.
  */
 import type { IncomingHttpHeaders } from 'node:http'
@@ -31,7 +33,18 @@ export interface PostTarget {
 export interface PostReply {
   status: number
   headers: IncomingHttpHeaders
+  /** The body; empty when it went to a stream sink instead. */
   text: string
+  /** True when the body was a 2xx event stream handed to the sink. */
+  streamed: boolean
+}
+
+/** Where a streamed POST sends its chunks, and how long it may wait for the next one. */
+export interface StreamSink {
+  /** Receives each chunk of a 2xx `text/event-stream` answer. */
+  write(chunk: Buffer): void
+  /** The silence allowed before the next chunk, ms (asked again after every chunk). */
+  nextWaitMs(): number
 }
 
 const pools = new Map<string, Pool>()
@@ -59,8 +72,10 @@ export function postTarget(url: string, headers: Record<string, string>): PostTa
   }
 }
 
-const timeoutError = (ms: number) =>
-  Object.assign(new Error(`no answer within ${ms} ms`), { code: 'ETIMEDOUT' })
+const timeoutError = (ms: number, streaming: boolean) =>
+  Object.assign(new Error(streaming ? `no stream chunk within ${ms} ms` : `no answer within ${ms} ms`), {
+    code: 'ETIMEDOUT',
+  })
 const abortError = (signal: AbortSignal) =>
   signal.reason instanceof Error
     ? signal.reason
@@ -75,11 +90,13 @@ function attempt(
   timeoutMs: number,
   signal: AbortSignal | undefined,
   retried: boolean,
+  sink?: StreamSink,
 ): Promise<PostReply> {
   return new Promise((resolve, reject) => {
     let controller: { abort(reason: Error): void } | undefined
     let stopped: Error | undefined
     let answered = false
+    let streaming = false
     let status = 0
     let headers: IncomingHttpHeaders = {}
     const chunks: Buffer[] = []
@@ -92,7 +109,8 @@ function attempt(
       signal?.removeEventListener('abort', onAbort)
     }
     const onAbort = () => stop(abortError(signal!))
-    const timer = setTimeout(() => stop(timeoutError(timeoutMs)), timeoutMs)
+    const arm = (ms: number) => setTimeout(() => stop(timeoutError(ms, streaming)), ms)
+    let timer = arm(timeoutMs)
     if (signal) {
       if (signal.aborted) stopped = abortError(signal)
       else signal.addEventListener('abort', onAbort, { once: true })
@@ -108,22 +126,34 @@ function attempt(
           answered = true
           status = statusCode
           headers = responseHeaders
+          streaming =
+            sink !== undefined &&
+            status >= 200 &&
+            status < 300 &&
+            String(responseHeaders['content-type'] ?? '').includes('text/event-stream')
+          if (streaming) {
+            clearTimeout(timer)
+            timer = arm(sink!.nextWaitMs())
+          }
         },
         onResponseData(_c, chunk) {
-          chunks.push(chunk)
+          if (!streaming) return void chunks.push(chunk)
+          clearTimeout(timer)
+          sink!.write(chunk)
+          timer = arm(sink!.nextWaitMs())
         },
         onResponseEnd() {
           settle()
           const text =
             chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')
-          resolve({ status, headers, text })
+          resolve({ status, headers, text, streamed: streaming })
         },
         onResponseError(_c, error) {
           settle()
           const code = (error as { code?: string }).code
           if (stopped) reject(stopped)
           else if (!answered && !retried && code && CONNECTION_LOST.has(code))
-            attempt(target, payload, timeoutMs, signal, true).then(resolve, reject)
+            attempt(target, payload, timeoutMs, signal, true, sink).then(resolve, reject)
           else reject(error)
         },
       },
@@ -146,4 +176,20 @@ export function postJson(
   // which with a slow model is long enough for an on-heap string to be promoted and collected
   // by a major GC.
   return attempt(target, Buffer.from(payload, 'utf8'), timeoutMs, signal, false)
+}
+
+/**
+ * POSTs `payload` asking for an event stream: a 2xx `text/event-stream` answer goes chunk by
+ * chunk to `sink`, timed from chunk to chunk by `sink.nextWaitMs()`; any other answer is read
+ * whole into `text`. `firstByteMs` bounds the wait for the answer to start.
+ * @example const reply = await postStream(target, JSON.stringify(body), 600_000, sink)
+ */
+export function postStream(
+  target: PostTarget,
+  payload: string,
+  firstByteMs: number,
+  sink: StreamSink,
+  signal?: AbortSignal,
+): Promise<PostReply> {
+  return attempt(target, Buffer.from(payload, 'utf8'), firstByteMs, signal, false, sink)
 }

@@ -1,24 +1,35 @@
 /**
- * One chat-completions request of the agent loop, and how its failures are classified. A 400
- * whose message mentions the maximum context length is a model outcome (the conversation no
- * longer fits) and comes back as `{ overflow }`; every other failure (5xx such as the request
- * pool's `arbigraph_pool_error` after its retries, a dropped connection, a timeout, a reply with
- * no choice) is an infrastructure error thrown as `ARBIGRAPH_ENDPOINT`, so the test of that
- * sample fails instead of recording a wrong answer. Nothing is retried here: retries and backoff
- * belong to the request pool.
+ * One streamed chat-completions request (an agent turn or a single-shot document), and how its
+ * failures are classified. Requests stream (`stream: true` with usage in the last chunk), so a
+ * generation of tens of thousands of tokens is timed by the silence between chunks
+ * (`idleTimeoutMs`) instead of a cap on the whole turn; `requestTimeoutMs` bounds only the wait
+ * for an attempt's first bytes. The deltas are assembled into the message a non-streamed answer
+ * would carry (`completion-stream.ts`). A context overflow 400 (any of vLLM's wordings, see
+ * `overflow.ts`) is a model outcome and comes back as `{ overflow }`; every other failure (a 5xx
+ * such as the request pool's `arbigraph_pool_error` after its retries, another 400, an error
+ * event inside the stream, a stream cut before `[DONE]`, a dropped connection, a timeout, a
+ * reply that is not a completion) is an infrastructure error thrown as `ARBIGRAPH_ENDPOINT` with
+ * the server's message. Nothing is retried here: retries and backoff belong to the request
+ * pool, which this client asks for restart events (`RESTART_HEADER`) so that a retried stream
+ * replaces the failed one instead of ending the turn.
  *
  * Two ways out, same classification: a plain-HTTP endpoint (the pool's loopback gateway, which
  * is where every suite's agent talks, the simulator, a vLLM server on the local network) gets a
- * direct JSON POST (`http-post.ts`), because the agent's per-turn CPU is what limits a run's
+ * direct POST (`http-post.ts`), because the agent's per-turn CPU is what limits a run's
  * concurrency on a small machine; an `https:` endpoint, or an OpenAI client the caller supplies
- * (a proxy, Azure, custom headers), goes through the openai SDK.
- * Reference: docs/research/ecosystem-anchors.md §C2 (error shapes), §C3 (openai client).
+ * (a proxy, Azure, custom headers), goes through the openai SDK, whose raw body is read by the
+ * same stream reader.
+ * Reference: docs/research/vllm-field-facts.md §1, §4; ecosystem-anchors.md §C3 (openai client).
  */
 import OpenAI from 'openai'
 import type { ChatCompletion } from 'openai/resources/chat/completions'
+import type { CompletionStreamReader, StreamVerdict } from '../../endpoint/completion-stream.ts'
+import { RESTART_HEADER, readCompletionStream } from '../../endpoint/completion-stream.ts'
+import type { EndpointError } from '../../endpoint/overflow.ts'
+import { errorOfJson, isContextOverflow, readEndpointError } from '../../endpoint/overflow.ts'
 import { ArbigraphError } from '../../errors.ts'
 import type { PostReply, PostTarget } from './http-post.ts'
-import { postJson, postTarget } from './http-post.ts'
+import { postStream, postTarget } from './http-post.ts'
 
 /** Where the agent sends its requests. */
 export interface EndpointOptions {
@@ -29,11 +40,27 @@ export interface EndpointOptions {
 }
 
 /** A resolved endpoint: spoken to directly over plain HTTP, or through an OpenAI client. */
-export type TurnEndpoint = { kind: 'http'; target: PostTarget } | { kind: 'client'; client: OpenAI }
+export type TurnEndpoint =
+  | { kind: 'http'; target: PostTarget; baseURL: string; apiKey: string }
+  | { kind: 'client'; client: OpenAI }
+
+/** How long a streamed request may wait. */
+export interface TurnTimeouts {
+  /** For an attempt's first bytes (the answer starting, or a retried attempt after a restart), ms. */
+  requestTimeoutMs: number
+  /** For the next chunk once the stream flows, ms. */
+  idleTimeoutMs: number
+}
 
 export type SentTurn =
   | { overflow: false; completion: ChatCompletion; cached: boolean; latencyMs: number }
   | { overflow: true; message: string; latencyMs: number }
+
+/** Hooks into the stream as it arrives. */
+export interface TurnHooks {
+  /** The first content or reasoning token of the (last) attempt arrived. */
+  onFirstToken?(): void
+}
 
 const endpoints = new Map<string, TurnEndpoint>()
 
@@ -51,7 +78,13 @@ export function turnEndpoint(options: EndpointOptions): TurnEndpoint {
     endpoint = base.startsWith('http:')
       ? {
           kind: 'http',
-          target: postTarget(`${base}/chat/completions`, { authorization: `Bearer ${apiKey}` }),
+          target: postTarget(`${base}/chat/completions`, {
+            authorization: `Bearer ${apiKey}`,
+            accept: 'text/event-stream',
+            [RESTART_HEADER]: '1',
+          }),
+          baseURL: base,
+          apiKey,
         }
       : { kind: 'client', client: new OpenAI({ baseURL: base, apiKey, maxRetries: 0 }) }
     endpoints.set(key, endpoint)
@@ -59,13 +92,11 @@ export function turnEndpoint(options: EndpointOptions): TurnEndpoint {
   return endpoint
 }
 
-const CONTEXT_OVERFLOW = /maximum context length/i
-
-function statusError(status: number, type: string | undefined, message: string, cause?: unknown) {
-  const kind = type ? ` (${type})` : ''
+function statusError(status: number, error: EndpointError, cause?: unknown) {
+  const kind = error.type ? ` (${error.type})` : ''
   return new ArbigraphError(
     'ARBIGRAPH_ENDPOINT',
-    `agent: the endpoint answered HTTP ${status}${kind}: "${message}"; the request pool's retries are used up, so check the endpoint and rerun (cached turns replay)`,
+    `agent: the endpoint answered HTTP ${status}${kind}: "${error.message}"; the request pool's retries are used up, so check the endpoint and rerun (cached turns replay)`,
     { cause },
   )
 }
@@ -79,26 +110,28 @@ function failedRequest(error: unknown): ArbigraphError {
   )
 }
 
-/** The message and type of an error body: OpenAI's `{ error: {…} }` or older vLLM's flat shape. */
-function errorOf(text: string): { message: string; type?: string } {
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    return { message: text.slice(0, 500) }
-  }
-  const outer = (json ?? {}) as { error?: unknown; message?: unknown; type?: unknown }
-  const inner = (typeof outer.error === 'object' && outer.error !== null ? outer.error : outer) as {
-    message?: unknown
-    type?: unknown
-  }
-  const message = typeof inner.message === 'string' ? inner.message : text.slice(0, 500)
-  return typeof inner.type === 'string' ? { message, type: inner.type } : { message }
+function failedStream(reason: string): ArbigraphError {
+  return new ArbigraphError(
+    'ARBIGRAPH_ENDPOINT',
+    `agent: the endpoint's stream failed: ${reason}; the request pool's retries are used up, so check the endpoint and rerun (cached turns replay)`,
+  )
 }
 
-function answered(reply: PostReply, latencyMs: number): SentTurn {
+function hasMessage(completion: ChatCompletion | undefined): boolean {
+  const message = completion?.choices?.[0]?.message
+  return typeof message === 'object' && message !== null
+}
+
+function streamedAnswer(verdict: StreamVerdict, cached: boolean, latencyMs: number): SentTurn {
+  if (!verdict.complete) throw failedStream(verdict.reason)
+  return { overflow: false, completion: verdict.completion, cached, latencyMs }
+}
+
+/** A whole (non-stream) answer: a completion, an overflow, or an error. */
+function wholeAnswer(reply: PostReply, latencyMs: number): SentTurn {
+  const cached = reply.headers['x-arbigraph-cache'] === 'hit'
   if (reply.status >= 200 && reply.status < 300) {
-    let completion: ChatCompletion
+    let completion: ChatCompletion | undefined
     try {
       completion = JSON.parse(reply.text) as ChatCompletion
     } catch {
@@ -106,84 +139,150 @@ function answered(reply: PostReply, latencyMs: number): SentTurn {
         new Error(`HTTP ${reply.status} with a body that is not JSON: ${reply.text.slice(0, 200)}`),
       )
     }
-    if (!completion?.choices?.[0]) throw failedRequest(new Error('the response has no choices'))
-    return { overflow: false, completion, cached: reply.headers['x-arbigraph-cache'] === 'hit', latencyMs }
+    if (!hasMessage(completion)) throw failedRequest(new Error('the response has no choices[0].message'))
+    return { overflow: false, completion: completion!, cached, latencyMs }
   }
-  const { message, type } = errorOf(reply.text)
-  if (reply.status === 400 && CONTEXT_OVERFLOW.test(message)) return { overflow: true, message, latencyMs }
-  throw statusError(reply.status, type, message)
+  const error = readEndpointError(reply.text)
+  if (isContextOverflow(reply.status, error)) return { overflow: true, message: error.message, latencyMs }
+  throw statusError(reply.status, error)
 }
 
+function streamReader(hooks: TurnHooks | undefined): CompletionStreamReader {
+  return readCompletionStream(hooks?.onFirstToken ? { onFirstToken: hooks.onFirstToken } : {})
+}
+
+const streamedBody = (body: Record<string, unknown>) => ({
+  ...body,
+  stream: true,
+  stream_options: { include_usage: true },
+})
+
 async function sendHttp(
-  target: PostTarget,
+  endpoint: Extract<TurnEndpoint, { kind: 'http' }>,
   body: Record<string, unknown>,
-  timeoutMs: number,
+  timeouts: TurnTimeouts,
   signal: AbortSignal | undefined,
+  hooks: TurnHooks | undefined,
 ): Promise<SentTurn> {
   const started = performance.now()
+  const reader = streamReader(hooks)
+  const sink = {
+    write: (chunk: Buffer) => reader.feed(chunk),
+    nextWaitMs: () => (reader.awaitingAttempt ? timeouts.requestTimeoutMs : timeouts.idleTimeoutMs),
+  }
   let reply: PostReply
   try {
-    reply = await postJson(target, JSON.stringify(body), timeoutMs, signal)
+    reply = await postStream(
+      endpoint.target,
+      JSON.stringify(streamedBody(body)),
+      timeouts.requestTimeoutMs,
+      sink,
+      signal,
+    )
   } catch (error) {
     // The caller cancelled: not an endpoint failure, so it keeps its own error.
     if (signal?.aborted) throw error
     throw failedRequest(error)
   }
-  return answered(reply, performance.now() - started)
+  const latencyMs = performance.now() - started
+  if (!reply.streamed) return wholeAnswer(reply, latencyMs)
+  return streamedAnswer(reader.finish(), reply.headers['x-arbigraph-cache'] === 'hit', latencyMs)
+}
+
+/** Reads a web body stream into `reader`, aborting `controller` after `idle` ms of silence. */
+async function readBody(
+  body: ReadableStream<Uint8Array>,
+  reader: CompletionStreamReader,
+  controller: AbortController,
+  timeouts: TurnTimeouts,
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const arm = () => {
+    clearTimeout(timer)
+    const ms = reader.awaitingAttempt ? timeouts.requestTimeoutMs : timeouts.idleTimeoutMs
+    timer = setTimeout(() => controller.abort(new Error(`no stream chunk within ${ms} ms`)), ms)
+  }
+  arm()
+  try {
+    for await (const chunk of body) {
+      reader.feed(chunk)
+      arm()
+    }
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function sdkError(error: InstanceType<typeof OpenAI.APIError>): EndpointError {
+  const inner = errorOfJson({ error: error.error })
+  const message = inner?.message ?? error.message
+  const param = inner?.param ?? (typeof error.param === 'string' ? error.param : undefined)
+  const type = inner?.type ?? error.type
+  return { message, ...(type ? { type } : {}), ...(param ? { param } : {}) }
 }
 
 async function sendClient(
   client: OpenAI,
   body: Record<string, unknown>,
-  timeoutMs: number,
+  timeouts: TurnTimeouts,
   signal: AbortSignal | undefined,
+  hooks: TurnHooks | undefined,
 ): Promise<SentTurn> {
   const started = performance.now()
+  const controller = new AbortController()
+  const onAbort = () => controller.abort(signal?.reason)
+  signal?.addEventListener('abort', onAbort, { once: true })
+  const reader = streamReader(hooks)
   try {
-    const { data, response } = await client.chat.completions
-      .create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, {
-        timeout: timeoutMs,
-        signal,
+    const response = await client.chat.completions
+      .create(streamedBody(body) as unknown as OpenAI.ChatCompletionCreateParamsStreaming, {
+        timeout: timeouts.requestTimeoutMs,
+        signal: controller.signal,
       })
-      .withResponse()
-    const latencyMs = performance.now() - started
-    if (!data.choices?.[0]) throw failedRequest(new Error('the response has no choices'))
-    return {
-      overflow: false,
-      completion: data,
-      cached: response.headers.get('x-arbigraph-cache') === 'hit',
-      latencyMs,
-    }
-  } catch (error) {
-    if (error instanceof ArbigraphError) throw error
-    if (error instanceof OpenAI.APIUserAbortError) throw error
-    if (error instanceof OpenAI.APIError && error.status !== undefined) {
-      const inner = error.error as { message?: unknown; type?: unknown } | undefined
-      const message = typeof inner?.message === 'string' ? inner.message : error.message
-      if (error.status === 400 && CONTEXT_OVERFLOW.test(message))
-        return { overflow: true, message, latencyMs: performance.now() - started }
-      throw statusError(
-        error.status,
-        typeof inner?.type === 'string' ? inner.type : undefined,
-        message,
-        error,
+      .asResponse()
+    const cached = response.headers.get('x-arbigraph-cache') === 'hit'
+    if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+      const text = await response.text()
+      return wholeAnswer(
+        {
+          status: response.status,
+          headers: { 'x-arbigraph-cache': cached ? 'hit' : 'miss' },
+          text,
+          streamed: false,
+        },
+        performance.now() - started,
       )
     }
-    throw failedRequest(error)
+    if (response.body) await readBody(response.body, reader, controller, timeouts)
+    return streamedAnswer(reader.finish(), cached, performance.now() - started)
+  } catch (error) {
+    if (error instanceof ArbigraphError) throw error
+    if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : error
+    if (error instanceof OpenAI.APIError && error.status !== undefined) {
+      const read = sdkError(error)
+      if (isContextOverflow(error.status, read))
+        return { overflow: true, message: read.message, latencyMs: performance.now() - started }
+      throw statusError(error.status, read, error)
+    }
+    throw failedRequest(controller.signal.aborted ? controller.signal.reason : error)
+  } finally {
+    signal?.removeEventListener('abort', onAbort)
   }
 }
 
 /**
- * Sends one turn's request body; a context overflow is returned, any other failure thrown.
- * @example const sent = await sendTurn(turnEndpoint({ baseURL: pool.url }), body, 600_000)
+ * Sends one request body as a stream and assembles the answer; a context overflow is returned,
+ * any other failure thrown.
+ * @example const sent = await sendTurn(turnEndpoint({ baseURL: pool.url }), body, { requestTimeoutMs: 600_000, idleTimeoutMs: 120_000 })
  */
 export function sendTurn(
   endpoint: TurnEndpoint,
   body: Record<string, unknown>,
-  timeoutMs: number,
+  timeouts: TurnTimeouts,
   signal?: AbortSignal,
+  hooks?: TurnHooks,
 ): Promise<SentTurn> {
   return endpoint.kind === 'http'
-    ? sendHttp(endpoint.target, body, timeoutMs, signal)
-    : sendClient(endpoint.client, body, timeoutMs, signal)
+    ? sendHttp(endpoint, body, timeouts, signal, hooks)
+    : sendClient(endpoint.client, body, timeouts, signal, hooks)
 }

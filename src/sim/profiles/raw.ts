@@ -14,6 +14,7 @@ export const rawProfile: ServerProfile = {
   name: 'raw',
   version: '0.11.0+arbigraph-sim.raw',
   reasoningTokens: false,
+  overflowWording: 'older',
   accept(request) {
     if (toolsActive(request))
       throw new SimHttpError(
