@@ -130,6 +130,18 @@ describe('validateSkeleton', () => {
     )
   })
 
+  it('walks upstream and downstream separately: a node between two targets still reaches past them', () => {
+    // t2 is upstream of t3 and downstream of t1; t4 is downstream of t1 only through t2.
+    const g = createSkeleton()
+      .task('t1')
+      .task('t2', { from: 't1' })
+      .pick('p', { from: 't2', index: 0 })
+      .task('t3', { from: 'p' })
+      .pick('q', { from: 't2', index: 1 })
+      .task('t4', { from: 'q' })
+    expect(validateSkeleton(g.target('t3', 't1'))).toEqual([])
+  })
+
   it('checks the declared targets', () => {
     const g = createSkeleton().task('t1').pick('p', { from: 't1', index: 0 }).task('t2', { from: 'p' }).graph
     g.setAttribute('targets', ['zz', 'p'])
