@@ -42,6 +42,8 @@ function nodesInOrder(graph: Skeleton): string[] {
  */
 export function topologicalOrder(graph: Skeleton): string[] {
   const order: string[] = []
+  // Only junctions can come up twice (an invalid one feeding two tasks); each task is printed
+  // once, at its own turn, so 10⁵ tasks need no set.
   const printed = new Set<string>()
   const print = (id: string) => {
     if (!printed.has(id)) order.push(id)
@@ -50,10 +52,11 @@ export function topologicalOrder(graph: Skeleton): string[] {
   for (const id of nodesInOrder(graph)) {
     if (graph.getNodeAttribute(id, 'type') === 'task') {
       // A valid task reads at most one input, so at most one junction is waiting for it.
-      graph.forEachInNeighbor(id, (source, attributes) => {
-        if (attributes.type !== 'task') print(source)
-      })
-      print(id)
+      if (graph.inDegree(id) > 0)
+        graph.forEachInNeighbor(id, (source, attributes) => {
+          if (attributes.type !== 'task') print(source)
+        })
+      order.push(id)
     } else if (!graph.someOutNeighbor(id, (_next, attributes) => attributes.type === 'task')) {
       print(id) // an invalid junction without a task to feed: still listed once
     }
