@@ -23,6 +23,15 @@ export interface KindPair {
 const KINDS: readonly Kind[] = ['scalar', 'list']
 
 /**
+ * Sets of kinds as bits (scalar 1, list 2): the backward pass runs over every node of 10⁵-task
+ * graphs, once per target template checked, and a `Set` per node and successor was its cost.
+ */
+type KindBits = number
+const BOTH: KindBits = 3
+const bit = (kind: Kind): KindBits => (kind === 'scalar' ? 1 : 2)
+const kindsIn = (bits: KindBits): Kind[] => KINDS.filter((kind) => (bits & bit(kind)) !== 0)
+
+/**
  * A readable name for a node in messages: the user's label when it has one.
  * @example nodeName(skeleton, 't3') // '"producer"'
  */
@@ -50,14 +59,14 @@ function junctionAccepts(
   skeleton: Skeleton,
   node: string,
   attributes: SlotAttributes,
-  accepts: Map<string, Set<Kind>>,
-): Set<Kind> {
+  accepts: Map<string, KindBits>,
+): KindBits {
   const successors = skeleton.outNeighbors(node)
   if (successors.length === 0)
     throw unsatisfiable(skeleton, node, `the ${attributes.type} junction has no successor`)
   const yields: Kind = attributes.type === 'pick' ? 'scalar' : 'list'
   for (const successor of successors) {
-    if (!accepts.get(successor)?.has(yields)) {
+    if (((accepts.get(successor) ?? 0) & bit(yields)) === 0) {
       throw unsatisfiable(
         skeleton,
         node,
@@ -65,7 +74,7 @@ function junctionAccepts(
       )
     }
   }
-  return new Set<Kind>([attributes.type === 'pick' ? 'list' : 'scalar'])
+  return bit(attributes.type === 'pick' ? 'list' : 'scalar')
 }
 
 /** The kind a task receives when a junction feeds it (a pick gives a scalar, a pack a list). */
@@ -92,7 +101,7 @@ export function feasibleKinds(
 ): Map<string, KindPair[]> {
   const feasible = new Map<string, KindPair[]>()
   // The kinds each node can read on its (single) input edge.
-  const accepts = new Map<string, Set<Kind>>()
+  const accepts = new Map<string, KindBits>()
   for (let i = order.length - 1; i >= 0; i--) {
     const node = order[i]!
     const attributes = skeleton.getNodeAttributes(node)
@@ -113,14 +122,14 @@ export function feasibleKinds(
         `no template offers the pinned kinds ${attributes.inputKind ?? '*'}->${attributes.outputKind ?? '*'} (available: ${pairText(own)})`,
       )
     }
-    let readable = new Set(KINDS)
-    for (const successor of skeleton.outNeighbors(node)) {
-      const theirs = accepts.get(successor) ?? new Set<Kind>()
-      readable = new Set([...readable].filter((k) => theirs.has(k)))
-    }
+    let readable = BOTH
+    if (skeleton.outDegree(node) > 0)
+      skeleton.forEachOutNeighbor(node, (successor) => {
+        readable &= accepts.get(successor) ?? 0
+      })
     const fed = junctionYield(skeleton, node)
     const pairs = pinned.filter(
-      (p) => readable.has(p.outputKind) && (fed === undefined || p.inputKind === fed.kind),
+      (p) => (readable & bit(p.outputKind)) !== 0 && (fed === undefined || p.inputKind === fed.kind),
     )
     if (fed !== undefined && !pinned.some((p) => p.inputKind === fed.kind)) {
       throw unsatisfiable(
@@ -137,11 +146,13 @@ export function feasibleKinds(
       throw unsatisfiable(
         skeleton,
         node,
-        `its successors (${readers}) accept ${readable.size ? [...readable].join(' or ') : 'no common kind'}, but its possible kinds are ${pairText(pinned)}`,
+        `its successors (${readers}) accept ${readable ? kindsIn(readable).join(' or ') : 'no common kind'}, but its possible kinds are ${pairText(pinned)}`,
       )
     }
     feasible.set(node, pairs)
-    accepts.set(node, new Set(pairs.map((p) => p.inputKind)))
+    let reads = 0
+    for (const p of pairs) reads |= bit(p.inputKind)
+    accepts.set(node, reads)
   }
   return feasible
 }
