@@ -64,14 +64,19 @@ function parseSpec(
   return { spec: parsed.data, topology, options: options.data as Record<string, unknown> }
 }
 
+/** The target category and templates a plan settled on (what target resolution answers). */
+export type ResolvedTargets = Pick<DatasetPlan, 'family' | 'targets'>
+
 /**
- * Resolves a spec (validated here) against a registry.
+ * Resolves a spec (validated here) against a registry. `resolved` passes on the targets another
+ * thread already resolved for the same spec and registry: resolving them builds and checks a
+ * probe skeleton per template, seconds for a 10⁴-task random DAG, which every worker repeated.
  * @example planDataset({ topology: 'chain', options: { length: 4 }, categories: ['math'], samplesPerTask: 16, seed: '0' }, registry).targets.length // 40
  */
-export function planDataset(rawSpec: unknown, registry: Registry): DatasetPlan {
+export function planDataset(rawSpec: unknown, registry: Registry, resolved?: ResolvedTargets): DatasetPlan {
   const { spec, topology, options } = parseSpec(rawSpec, registry)
   const pool = createTemplatePool(registry, spec.categories)
-  const { family, targets } = resolveTargets({ spec, registry, topology, options, pool })
+  const { family, targets } = resolved ?? resolveTargets({ spec, registry, topology, options, pool })
   if (targets.length === 0) {
     throw new ArbigraphError(
       'ARBIGRAPH_UNSATISFIABLE',

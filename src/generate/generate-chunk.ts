@@ -9,7 +9,7 @@ import type { Instance } from '../contracts/instance.ts'
 import { ArbigraphError, type ErrorCode } from '../errors.ts'
 import { encodeInstance } from '../io/dataset.ts'
 import type { Registry } from '../registry.ts'
-import { type DatasetPlan, generateSample, planDataset } from './dataset-plan.ts'
+import { type DatasetPlan, generateSample, planDataset, type ResolvedTargets } from './dataset-plan.ts'
 
 /** One sample to make: the target template id and the sample index. */
 export interface SampleJob {
@@ -28,6 +28,8 @@ export interface ChunkRequest {
   /** An explicit config file, when not the one in `cwd`. */
   config?: string
   jobs: SampleJob[]
+  /** The targets the main thread resolved for this spec, so no worker resolves them again. */
+  resolved: ResolvedTargets
 }
 
 export type ChunkResult =
@@ -65,7 +67,7 @@ export async function generateChunk(request: ChunkRequest): Promise<ChunkResult>
     const key = `${request.cwd}\u0000${request.config ?? ''}\u0000${JSON.stringify(request.spec)}`
     let plan = plans.get(key)
     if (!plan) {
-      plan = planDataset(request.spec, registry)
+      plan = planDataset(request.spec, registry, request.resolved)
       plans.set(key, plan)
     }
     const instances: Instance[] = []

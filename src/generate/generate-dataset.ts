@@ -112,6 +112,7 @@ async function* inWorkers<S extends ChunkShape>(
       cwd,
       jobs: part,
       shape,
+      resolved: { family: plan.family, targets: plan.targets },
       ...(options.config ? { config: options.config } : {}),
     }
     const result = (await pool.run(request, { name: 'generateChunk' })) as ChunkResult
