@@ -19,6 +19,7 @@ import {
   type ChunkRequest,
   type ChunkResult,
   type ChunkShape,
+  lineBytes,
   type SampleJob,
   threadRegistry,
 } from './generate-chunk.ts'
@@ -70,8 +71,8 @@ function chunk<T>(items: readonly T[], workers: number): T[][] {
   return out
 }
 
-/** What each item of a stream is: the instance itself, or its dataset line. */
-type ItemOf<S extends ChunkShape> = S extends 'lines' ? string : Instance
+/** What each item of a stream is: the instance itself, its dataset line, or a block of lines as bytes. */
+type ItemOf<S extends ChunkShape> = S extends 'lines' ? string : S extends 'bytes' ? Uint8Array : Instance
 
 async function* inThread<S extends ChunkShape>(
   plan: DatasetPlan,
@@ -83,7 +84,13 @@ async function* inThread<S extends ChunkShape>(
   for (const job of jobs) {
     const instance = await generateSample(plan, job.target, job.sample)
     onProgress?.(++done, jobs.length)
-    yield (shape === 'lines' ? encodeInstance(instance) : instance) as ItemOf<S>
+    const item =
+      shape === 'instances'
+        ? instance
+        : shape === 'lines'
+          ? encodeInstance(instance)
+          : lineBytes([encodeInstance(instance)])
+    yield item as ItemOf<S>
   }
 }
 
@@ -106,7 +113,7 @@ async function* inWorkers<S extends ChunkShape>(
     minThreads: workers,
     maxThreads: workers,
   })
-  const run = async (part: SampleJob[]): Promise<ItemOf<S>[]> => {
+  const run = async (part: SampleJob[]): Promise<{ items: ItemOf<S>[]; count: number }> => {
     const request: ChunkRequest = {
       spec: plan.spec,
       cwd,
@@ -116,12 +123,15 @@ async function* inWorkers<S extends ChunkShape>(
       ...(options.config ? { config: options.config } : {}),
     }
     const result = (await pool.run(request, { name: 'generateChunk' })) as ChunkResult
+    // One block of bytes carries the whole chunk's lines.
+    if (result instanceof Uint8Array) return { items: [result as ItemOf<S>], count: part.length }
     if ('error' in result)
       throw new ArbigraphError(result.error.code ?? 'ARBIGRAPH_GENERATION_FAILED', result.error.message)
-    return ('lines' in result ? result.lines : result.instances) as ItemOf<S>[]
+    const items = ('lines' in result ? result.lines : result.instances) as ItemOf<S>[]
+    return { items, count: items.length }
   }
   const chunks = chunk(jobs, workers)
-  const pending: Promise<ItemOf<S>[]>[] = []
+  const pending: Promise<{ items: ItemOf<S>[]; count: number }>[] = []
   let next = 0
   const launch = () => {
     while (next < chunks.length && pending.length < workers * CHUNKS_AHEAD_PER_WORKER) {
@@ -136,9 +146,9 @@ async function* inWorkers<S extends ChunkShape>(
   try {
     launch()
     while (pending.length > 0) {
-      const items = await pending.shift()!
+      const { items, count } = await pending.shift()!
       launch()
-      done += items.length
+      done += count
       options.onProgress?.(done, jobs.length)
       yield* items
     }
@@ -206,11 +216,11 @@ export async function writeGeneratedDataset(
   spec: unknown,
   options: GenerateOptions = {},
 ): Promise<Manifest> {
-  const { manifest, items } = await streamDataset(spec, 'lines', options)
+  const { manifest, items } = await streamDataset(spec, 'bytes', options)
   const out = await openAtomicLines(path)
   try {
     await out.write(encodeManifest(manifest))
-    for await (const line of items) await out.write(line)
+    for await (const lines of items) await out.writeBytes(lines)
     await out.commit()
   } catch (error) {
     await out.abort()

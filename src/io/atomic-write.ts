@@ -83,6 +83,11 @@ export async function openAtomicLines(path: string) {
       if (failure) throw failure
       if (!stream.write(`${line}\n`)) await new Promise<void>((ok) => stream.once('drain', ok))
     },
+    /** Writes whole lines already encoded as UTF-8, each ending in a newline. */
+    async writeBytes(lines: Uint8Array): Promise<void> {
+      if (failure) throw failure
+      if (!stream.write(lines)) await new Promise<void>((ok) => stream.once('drain', ok))
+    },
     async commit(): Promise<void> {
       await close()
       if (failure) throw failure

@@ -73,6 +73,21 @@ describe('streamDataset', () => {
       expect(encodeManifest(stream.manifest)).toBe(encodeManifest(manifest))
     }
   })
+
+  test('bytes are the lines in UTF-8, each ending in a newline, on one thread and on two', async () => {
+    const { instances } = await generateDataset(spec, { registry: defaultRegistry() })
+    const expected = instances.map((instance) => `${encodeInstance(instance)}\n`).join('')
+    for (const workers of [1, 2]) {
+      const stream = await streamDataset(
+        spec,
+        'bytes',
+        workers === 1 ? { registry: defaultRegistry() } : { workers },
+      )
+      const blocks: Uint8Array[] = []
+      for await (const block of stream.items) blocks.push(block)
+      expect(Buffer.concat(blocks).toString('utf8')).toBe(expected)
+    }
+  })
 })
 
 describe('writeGeneratedDataset', () => {
