@@ -4,6 +4,13 @@
 // dev dependency, so edits take effect without a build and a stale dist/ is never run.
 import { existsSync } from 'node:fs'
 
+// A reader that stops early (`arbigraph list | head`, `| grep -q`) closes the pipe: that is the
+// reader's choice, not a failure, so the command ends quietly as Unix tools do.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0)
+  throw error
+})
+
 const source = new URL('../src/cli/main.ts', import.meta.url)
 let main
 if (existsSync(source)) {

@@ -105,7 +105,7 @@ step "ESM project: npx vitest run, npx tsc --noEmit, npx arbigraph list"
 (cd "$app" && npx vitest run --reporter=dot) || fail "npx vitest run in the ESM project"
 check_results "$app" tripling
 (cd "$app" && npx tsc --noEmit) || fail "npx tsc --noEmit in the ESM project"
-(cd "$app" && npx arbigraph list | grep -q 'Triple') || fail "arbigraph list does not show the user's template"
+(cd "$app" && npx arbigraph list >list.txt && grep -q 'Triple' list.txt) || fail "arbigraph list does not show the user's template"
 
 step "CommonJS project: the same files"
 cjs="$work/cjs"

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { runCli, tempDir } from './run-cli.ts'
@@ -96,6 +96,22 @@ describe('arbigraph (no command)', () => {
     expect(child.status).toBe(0)
     expect(child.stdout).toContain('Usage: arbigraph <command> [options]')
     expect(child.stdout).toContain('  generate ')
+  })
+
+  it('bin/arbigraph.js ends quietly with exit 0 when its reader closes the pipe (| head, | grep -q)', async () => {
+    const child = spawn(process.execPath, ['bin/arbigraph.js', 'list'], {
+      cwd: repo,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    // The read end is closed before the child has written a byte, so its first write meets EPIPE.
+    child.stdout.destroy()
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString()
+    })
+    const code = await new Promise<number | null>((resolve) => child.on('close', (status) => resolve(status)))
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
   })
 
   it('bin/arbigraph.js exits 2 on a usage error', () => {
