@@ -6,6 +6,7 @@
  */
 import type { z as zod } from 'zod'
 import { z } from 'zod'
+import { ArbigraphError } from './errors.ts'
 
 /**
  * An integer ≥ `min` (≤ `max` when given); absent → `fallback`.
@@ -76,3 +77,19 @@ export const envFlag = z
  */
 export const formatEnvIssues = (error: zod.ZodError): string =>
   error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`).join('\n')
+
+/**
+ * Parses `env` with a settings schema; a bad value throws ARBIGRAPH_BAD_CONFIG with one line per
+ * bad variable, under `heading` when given (`invalid suite environment:`).
+ * @example parseEnv(schema, { ARBIGRAPH_EPOCHS: '3' }, 'invalid suite environment').ARBIGRAPH_EPOCHS // 3
+ */
+export function parseEnv<S extends zod.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined>,
+  heading?: string,
+): zod.output<S> {
+  const parsed = schema.safeParse(env)
+  if (parsed.success) return parsed.data
+  const issues = formatEnvIssues(parsed.error)
+  throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', heading === undefined ? issues : `${heading}:\n${issues}`)
+}

@@ -4,8 +4,7 @@
  * rest of a run's settings before an eval starts, so a bad value is named once, not retried.
  */
 import { z } from 'zod'
-import { envInteger, formatEnvIssues } from './env-fields.ts'
-import { ArbigraphError } from './errors.ts'
+import { envInteger, parseEnv } from './env-fields.ts'
 
 /** The most interpreters a pool may start (the sandbox pool's own limit). */
 const MAX_PYTHON_WORKERS = 64
@@ -24,7 +23,5 @@ const schema = z.object(pythonWorkersShape)
 export function pythonWorkersFromEnv(
   env: Record<string, string | undefined> = process.env,
 ): number | undefined {
-  const parsed = schema.safeParse(env)
-  if (!parsed.success) throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', formatEnvIssues(parsed.error))
-  return parsed.data.ARBIGRAPH_PYTHON_WORKERS
+  return parseEnv(schema, env).ARBIGRAPH_PYTHON_WORKERS
 }

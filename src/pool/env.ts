@@ -8,8 +8,7 @@
  */
 import { join } from 'node:path'
 import { z } from 'zod'
-import { envChoice, envInteger, envText, formatEnvIssues } from '../env-fields.ts'
-import { ArbigraphError } from '../errors.ts'
+import { envChoice, envInteger, envText, parseEnv } from '../env-fields.ts'
 import { CACHE_MODES } from './cache.ts'
 import type { RequestPoolOptions } from './gateway.ts'
 
@@ -75,13 +74,7 @@ export interface PoolEnv {
  * @example readPoolEnv({ ARBIGRAPH_BASE_URL: 'http://a:8000/v1,http://b:8000/v1' }).baseUrls.length // 2
  */
 export function readPoolEnv(env: Record<string, string | undefined> = process.env): PoolEnv {
-  const parsed = envSchema.safeParse(env)
-  if (!parsed.success)
-    throw new ArbigraphError(
-      'ARBIGRAPH_BAD_CONFIG',
-      `invalid request pool environment:\n${formatEnvIssues(parsed.error)}`,
-    )
-  const e = parsed.data
+  const e = parseEnv(envSchema, env, 'invalid request pool environment')
   const own = e.ARBIGRAPH_BASE_URL.length > 0 || e.OPENAI_BASE_URL.length === 0
   return {
     baseUrls: own ? e.ARBIGRAPH_BASE_URL : e.OPENAI_BASE_URL,

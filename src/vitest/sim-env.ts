@@ -6,8 +6,7 @@
  * answers the simulator gave under other settings.
  */
 import { z } from 'zod'
-import { envChoice, envInteger, envText, formatEnvIssues } from '../env-fields.ts'
-import { ArbigraphError } from '../errors.ts'
+import { envChoice, envInteger, envText, parseEnv } from '../env-fields.ts'
 import type { PersonaName } from '../sim/personas/persona.ts'
 
 /** The personas a run can choose (`replay` is for `arbigraph replay-reference` only). */
@@ -58,13 +57,7 @@ export interface SimEnv {
  * @example readSimEnv({ ARBIGRAPH_SIM: 'sim:oracle' }).persona // 'sim:oracle'
  */
 export function readSimEnv(env: Record<string, string | undefined> = process.env): SimEnv {
-  const parsed = envSchema.safeParse(env)
-  if (!parsed.success)
-    throw new ArbigraphError(
-      'ARBIGRAPH_BAD_CONFIG',
-      `invalid simulator environment:\n${formatEnvIssues(parsed.error)}`,
-    )
-  const e = parsed.data
+  const e = parseEnv(envSchema, env, 'invalid simulator environment')
   return {
     persona: e.ARBIGRAPH_SIM,
     seed: e.ARBIGRAPH_SIM_SEED ?? 0,

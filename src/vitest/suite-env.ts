@@ -5,8 +5,7 @@
  * must mean the same thing everywhere, hence one parser with messages naming the variable.
  */
 import { z } from 'zod'
-import { envInteger, envText, formatEnvIssues } from '../env-fields.ts'
-import { ArbigraphError } from '../errors.ts'
+import { envInteger, envText, parseEnv } from '../env-fields.ts'
 
 /** The suite variables, a part of the run's one settings schema (src/vitest/run-settings.ts). */
 export const suiteEnvShape = {
@@ -31,12 +30,6 @@ export interface SuiteEnv {
  * @example readSuiteEnv({ ARBIGRAPH_EPOCHS: '3' }).epochs // 3
  */
 export function readSuiteEnv(env: Record<string, string | undefined> = process.env): SuiteEnv {
-  const parsed = envSchema.safeParse(env)
-  if (!parsed.success)
-    throw new ArbigraphError(
-      'ARBIGRAPH_BAD_CONFIG',
-      `invalid suite environment:\n${formatEnvIssues(parsed.error)}`,
-    )
-  const e = parsed.data
+  const e = parseEnv(envSchema, env, 'invalid suite environment')
   return { samples: e.ARBIGRAPH_SAMPLES, epochs: e.ARBIGRAPH_EPOCHS ?? 1, seed: e.ARBIGRAPH_SEED }
 }
