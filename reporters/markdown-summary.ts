@@ -12,6 +12,7 @@ import type { GateRule } from '../src/metrics/gate.ts'
 import { evaluateGate, needsTasks } from '../src/metrics/gate.ts'
 import { simulatedGateRefusal } from '../src/metrics/simulated-gate.ts'
 import { summarize } from '../src/metrics/summarize.ts'
+import { contextLossSection } from '../src/report/format-context-loss.ts'
 import { formatMarkdown } from '../src/report/format-markdown.ts'
 import { collectRecords } from './collect-records.ts'
 import { outputPath } from './output-path.ts'
@@ -59,7 +60,8 @@ export function markdownSummaryReporter(options: MarkdownSummaryOptions = {}): R
       }
       // Per-task cells exist only for the gate; the summary shows topology × category.
       const shown = { ...summary, cells: summary.cells.filter((c) => c.task === null) }
-      const text = formatMarkdown(shown, modelLabel(records), verdict)
+      const text =
+        formatMarkdown(shown, modelLabel(records), verdict) + contextLossSection(records, 'markdown')
       const root = vitest?.config.root ?? process.cwd()
       if (path !== false) await writeFileAtomic(outputPath(vitest, path), text)
       if (stepSummary !== false) await appendFile(resolve(root, stepSummary), text)

@@ -6,6 +6,7 @@
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import { modelLabel } from '../src/contracts/results.ts'
 import { summarize } from '../src/metrics/summarize.ts'
+import { contextLossSection } from '../src/report/format-context-loss.ts'
 import { formatTable } from '../src/report/format-table.ts'
 import { collectRecords } from './collect-records.ts'
 import { hasTransductionTests } from './collect-transduction-records.ts'
@@ -35,7 +36,7 @@ export function summaryTableReporter(options: SummaryTableOptions = {}): Reporte
       if (records.length === 0 && hasTransductionTests(modules)) return
       if (records.length === 0) return log('\narbigraph: no case records in this run')
       const summary = summarize(records, { byTask: options.byTask ?? false })
-      log(`\n${formatTable(summary, modelLabel(records))}\n`)
+      log(`\n${formatTable(summary, modelLabel(records))}${contextLossSection(records, 'text')}\n`)
     },
   }
 }

@@ -69,6 +69,93 @@ export interface ArbiGraphCaseRecord {
    * Where the transcript is: "path#line" or an id.
    */
   transcriptRef: string | null
+  /**
+   * Context conditions (isolated, chained) per node, when the suite ran them.
+   */
+  conditions?: {
+    /**
+     * The conditions this trial ran, in-graph first.
+     *
+     * @minItems 1
+     */
+    ran: ['in-graph' | 'isolated' | 'chained', ...('in-graph' | 'isolated' | 'chained')[]]
+    /**
+     * One entry per requested output, in prompt order.
+     */
+    nodes: {
+      node: string
+      /**
+       * The in-graph output name, task_N_out.
+       */
+      name: string
+      /**
+       * Longest chain of task nodes upstream of it (junctions not counted).
+       */
+      depth: number
+      isolated?: {
+        /**
+         * Against the instance ground truth (the same inputs were given).
+         */
+        verdict: 'correct' | 'wrong' | 'missing' | 'format'
+        answer: string | null
+      }
+      chained?: {
+        /**
+         * Against the instance ground truth: the chained metric. "unchained" counts as wrong.
+         */
+        verdict: ('correct' | 'wrong' | 'missing' | 'format') | 'unchained'
+        /**
+         * Against the truth recomputed from the inputs it was given; null when unchained.
+         */
+        givenInputs: ('correct' | 'wrong' | 'missing' | 'format') | null
+        /**
+         * The input value written into its prompt; null when unchained.
+         */
+        input: string | null
+        /**
+         * The truth given that input (the template solver); null when unchained.
+         */
+        expected: string | null
+        answer: string | null
+        /**
+         * Why it was not asked.
+         */
+        unchained?: 'upstream-unreadable' | 'input-kind' | 'junction' | 'unsolvable'
+        /**
+         * The unchained reason in words.
+         */
+        reason?: string
+      }
+      /**
+       * A wrong in-graph node with all three conditions: local, propagated or interference.
+       */
+      evidence?: ('local' | 'propagated' | 'interference') | null
+    }[]
+    usage: {
+      isolated?: {
+        /**
+         * Node prompts sent (a chained prompt equal to its isolated one is reused).
+         */
+        prompts: number
+        turns: number
+        tokens: {
+          prompt: number
+          completion: number
+        }
+      }
+      chained?: {
+        /**
+         * Node prompts sent (a chained prompt equal to its isolated one is reused).
+         */
+        prompts: number
+        turns: number
+        tokens: {
+          prompt: number
+          completion: number
+        }
+      }
+    }
+  }
 }
 export interface ArbiGraphInstanceGrade {
   schema: 'arbigraph.grade/1'

@@ -47,6 +47,7 @@ export interface ArbiGraphResultsFile {
     server?: WhatArbigraphDoctorFoundOnAModelServer
   }
   records: ArbiGraphCaseRecord[]
+  contextLoss?: ArbiGraphContextLossSummary
 }
 /**
  * What the preflight (`arbigraph doctor` checks) found on the endpoint; absent in a merge.
@@ -167,6 +168,93 @@ export interface ArbiGraphCaseRecord {
    * Where the transcript is: "path#line" or an id.
    */
   transcriptRef: string | null
+  /**
+   * Context conditions (isolated, chained) per node, when the suite ran them.
+   */
+  conditions?: {
+    /**
+     * The conditions this trial ran, in-graph first.
+     *
+     * @minItems 1
+     */
+    ran: ['in-graph' | 'isolated' | 'chained', ...('in-graph' | 'isolated' | 'chained')[]]
+    /**
+     * One entry per requested output, in prompt order.
+     */
+    nodes: {
+      node: string
+      /**
+       * The in-graph output name, task_N_out.
+       */
+      name: string
+      /**
+       * Longest chain of task nodes upstream of it (junctions not counted).
+       */
+      depth: number
+      isolated?: {
+        /**
+         * Against the instance ground truth (the same inputs were given).
+         */
+        verdict: 'correct' | 'wrong' | 'missing' | 'format'
+        answer: string | null
+      }
+      chained?: {
+        /**
+         * Against the instance ground truth: the chained metric. "unchained" counts as wrong.
+         */
+        verdict: ('correct' | 'wrong' | 'missing' | 'format') | 'unchained'
+        /**
+         * Against the truth recomputed from the inputs it was given; null when unchained.
+         */
+        givenInputs: ('correct' | 'wrong' | 'missing' | 'format') | null
+        /**
+         * The input value written into its prompt; null when unchained.
+         */
+        input: string | null
+        /**
+         * The truth given that input (the template solver); null when unchained.
+         */
+        expected: string | null
+        answer: string | null
+        /**
+         * Why it was not asked.
+         */
+        unchained?: 'upstream-unreadable' | 'input-kind' | 'junction' | 'unsolvable'
+        /**
+         * The unchained reason in words.
+         */
+        reason?: string
+      }
+      /**
+       * A wrong in-graph node with all three conditions: local, propagated or interference.
+       */
+      evidence?: ('local' | 'propagated' | 'interference') | null
+    }[]
+    usage: {
+      isolated?: {
+        /**
+         * Node prompts sent (a chained prompt equal to its isolated one is reused).
+         */
+        prompts: number
+        turns: number
+        tokens: {
+          prompt: number
+          completion: number
+        }
+      }
+      chained?: {
+        /**
+         * Node prompts sent (a chained prompt equal to its isolated one is reused).
+         */
+        prompts: number
+        turns: number
+        tokens: {
+          prompt: number
+          completion: number
+        }
+      }
+    }
+  }
 }
 export interface ArbiGraphInstanceGrade {
   schema: 'arbigraph.grade/1'
@@ -250,4 +338,112 @@ export interface ArbiGraphInstanceGrade {
      */
     node?: string
   } | null
+}
+/**
+ * Context conditions summary, when some record ran them (recomputable from the records).
+ */
+export interface ArbiGraphContextLossSummary {
+  rows: {
+    topology: string
+    category: string
+    /**
+     * Node depth; null for the whole cell.
+     */
+    depth: number | null
+    /**
+     * Node trials (records × requested outputs) in this row.
+     */
+    nodes: number
+    accuracy: {
+      'in-graph': {
+        correct: number
+        trials: number
+        estimate: number
+        lower: number
+        upper: number
+      }
+      isolated?: {
+        correct: number
+        trials: number
+        estimate: number
+        lower: number
+        upper: number
+      }
+      chained?: {
+        correct: number
+        trials: number
+        estimate: number
+        lower: number
+        upper: number
+      }
+    }
+    /**
+     * isolated − in-graph.
+     */
+    contextLoss: {
+      /**
+       * Paired node trials.
+       */
+      n: number
+      /**
+       * Right answers in the first condition minus in the second: exact.
+       */
+      count: number
+      estimate: number
+      lower: number
+      upper: number
+      /**
+       * Exact McNemar p-value.
+       */
+      p: number
+    } | null
+    /**
+     * isolated − chained.
+     */
+    propagation: {
+      /**
+       * Paired node trials.
+       */
+      n: number
+      /**
+       * Right answers in the first condition minus in the second: exact.
+       */
+      count: number
+      estimate: number
+      lower: number
+      upper: number
+      /**
+       * Exact McNemar p-value.
+       */
+      p: number
+    } | null
+    /**
+     * chained − in-graph.
+     */
+    interference: {
+      /**
+       * Paired node trials.
+       */
+      n: number
+      /**
+       * Right answers in the first condition minus in the second: exact.
+       */
+      count: number
+      estimate: number
+      lower: number
+      upper: number
+      /**
+       * Exact McNemar p-value.
+       */
+      p: number
+    } | null
+    /**
+     * Wrong in-graph nodes by evidence label (where all three conditions ran).
+     */
+    evidence: {
+      local: number
+      propagated: number
+      interference: number
+    }
+  }[]
 }

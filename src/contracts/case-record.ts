@@ -10,6 +10,7 @@
  */
 import { z } from 'zod'
 import { ArbigraphError, describeZodError } from '../errors.ts'
+import { conditionsRecordSchema } from './conditions.ts'
 import { instanceGradeSchema } from './grade.ts'
 import { agentStatusSchema } from './transcript.ts'
 
@@ -43,6 +44,9 @@ export const caseRecordSchema = z
     latencyMs: z.number().min(0),
     cachedTurns: count.describe('Turns the request pool answered from its response cache.'),
     transcriptRef: z.string().nullable().describe('Where the transcript is: "path#line" or an id.'),
+    conditions: conditionsRecordSchema
+      .optional()
+      .describe('Context conditions (isolated, chained) per node, when the suite ran them.'),
   })
   .strict()
   .refine((record) => (record.grade === null) !== (record.infraError === null), {

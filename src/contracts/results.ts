@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { ArbigraphError, describeZodError } from '../errors.ts'
 import type { CaseRecord } from './case-record.ts'
 import { caseRecordSchema } from './case-record.ts'
+import { contextLossSchema } from './context-loss.ts'
 import { serverReportSchema } from './server-report.ts'
 
 export const RESULTS_SCHEMA = 'arbigraph.results/1'
@@ -39,6 +40,9 @@ export const resultsSchema = z
     createdBy: z.string().describe('Tool and versions that wrote the file.'),
     run: runInfoSchema,
     records: z.array(caseRecordSchema),
+    contextLoss: contextLossSchema
+      .optional()
+      .describe('Context conditions summary, when some record ran them (recomputable from the records).'),
   })
   .strict()
   .superRefine((results, ctx) => {

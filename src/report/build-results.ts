@@ -6,6 +6,7 @@
 import type { CaseRecord } from '../contracts/case-record.ts'
 import type { Results, RunInfo } from '../contracts/results.ts'
 import { isSimulated, modelLabel, RESULTS_SCHEMA } from '../contracts/results.ts'
+import { contextLoss } from '../metrics/context-loss.ts'
 
 const SECRET = /KEY|TOKEN|SECRET|PASSWORD|AUTH/i
 /** The OpenAI SDK's variables arbigraph honours in place of its own (the key never). */
@@ -38,5 +39,12 @@ export function buildResults(records: CaseRecord[], run: RunInfo, createdBy: str
     createdBy,
     run,
     records,
+    ...contextLossField(records),
   }
+}
+
+/** The context-loss summary, only when some record ran the conditions (results stay as they were otherwise). */
+function contextLossField(records: CaseRecord[]): Pick<Results, 'contextLoss'> {
+  const summary = contextLoss(records)
+  return summary ? { contextLoss: summary } : {}
 }

@@ -14,7 +14,10 @@ const pad = (text: string, width: number, right: boolean) =>
  * Aligns rows of text under their headers, two spaces apart.
  * @example alignRows(columns, rows) // ['cell        n  acc', 'chain/math  4  0.750']
  */
-export function alignRows(columns: readonly Column[], rows: readonly string[][]): string[] {
+export function alignRows(
+  columns: readonly Pick<Column, 'header' | 'numeric'>[],
+  rows: readonly string[][],
+): string[] {
   const widths = columns.map((col, i) => Math.max(col.header.length, ...rows.map((row) => row[i]!.length)))
   const line = (row: readonly string[]) =>
     row

@@ -12,6 +12,9 @@ import { beforeAll, describe, inject, test } from 'vitest'
 import { z } from 'zod'
 import { type HarnessProfileInput, profileFor } from '../agent/profile.ts'
 import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
+import { conditionsOptionSchema, resolveConditions } from '../conditions/select-conditions.ts'
+import { toolAgentAsk } from '../conditions/tool-agent-ask.ts'
+import { withConditions } from '../conditions/with-conditions.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { caseDetailSinkFromEnv } from '../dashboard/case-details.ts'
 import { assertProtocolUsable } from '../doctor/check-server.ts'
@@ -43,6 +46,8 @@ const suiteOptionsSchema = z
     seed: z.string().default('0'),
     /** Harness profile fields on top of the topology's defaults. @default {} */
     harness: z.record(z.string(), z.unknown()).default({}),
+    /** Context conditions; ARBIGRAPH_CONDITIONS overrides it. @default ['in-graph'] */
+    conditions: conditionsOptionSchema.optional(),
   })
   .strict()
   .refine((o) => (o.category === undefined) !== (o.categories === undefined), {
@@ -125,6 +130,7 @@ export function defineSuite(options: SuiteOptions): void {
   const categories = o.categories ?? [o.category!]
   const protocol = protocolFromEnv()
   const profile = profileFor(o.topology, { ...options.harness, ...(protocol ? { protocol } : {}) })
+  const conditions = resolveConditions(o.conditions)
   describe(`${o.topology}/${categories.join('+')}`, { tags: [o.topology, ...categories] }, async () => {
     const cases = await suiteCases(options)
     const caseDetails = caseDetailSinkFromEnv(process.env)
@@ -137,24 +143,37 @@ export function defineSuite(options: SuiteOptions): void {
     for (const c of cases) {
       test.concurrent(c.name, { meta: { arbigraphCase: c.identity } }, async ({ task, signal }) => {
         const context = inject('arbigraph')
+        const caseProfile = {
+          ...profile,
+          ...(context.turnTimeoutMs !== undefined && options.harness?.requestTimeoutMs === undefined
+            ? { requestTimeoutMs: context.turnTimeoutMs }
+            : {}),
+          ...(context.streamIdleMs !== undefined && options.harness?.idleTimeoutMs === undefined
+            ? { idleTimeoutMs: context.streamIdleMs }
+            : {}),
+        }
         const record = await runCase(c.instance, {
           baseURL: context.poolUrl,
           model: context.model,
-          profile: {
-            ...profile,
-            ...(context.turnTimeoutMs !== undefined && options.harness?.requestTimeoutMs === undefined
-              ? { requestTimeoutMs: context.turnTimeoutMs }
-              : {}),
-            ...(context.streamIdleMs !== undefined && options.harness?.idleTimeoutMs === undefined
-              ? { idleTimeoutMs: context.streamIdleMs }
-              : {}),
-          },
+          profile: caseProfile,
           identity: c.identity,
           signal,
           ...(caseDetails ? { caseDetails } : {}),
         })
-        task.meta.arbigraph = record
-        if (record.infraError) throw new ArbigraphError('ARBIGRAPH_ENDPOINT', record.infraError.reason)
+        const measured = await withConditions(record, c.instance, {
+          conditions,
+          registry: await threadRegistry(process.cwd()),
+          ask: toolAgentAsk({
+            baseURL: context.poolUrl,
+            model: context.model,
+            profile: caseProfile,
+            epoch: c.identity.epoch,
+          }),
+          announce: (simCases) => registerSimCases(context, simCases, 'context conditions'),
+          signal,
+        })
+        task.meta.arbigraph = measured
+        if (measured.infraError) throw new ArbigraphError('ARBIGRAPH_ENDPOINT', measured.infraError.reason)
       })
     }
   })

@@ -11,6 +11,7 @@ import { z } from 'zod'
 import { resolveDashboardOptions } from '../../reporters/dashboard.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
 import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
+import { conditionsEnvShape } from '../conditions/select-conditions.ts'
 import { envFlag, envText, formatEnvIssues } from '../env-fields.ts'
 import { ArbigraphError } from '../errors.ts'
 import { ensureDir } from '../io/ensure-dir.ts'
@@ -38,6 +39,7 @@ export const runEnvSchema = z.object({
   ...transductionEnvShape,
   ...pythonWorkersShape,
   ...outputEnvShape,
+  ...conditionsEnvShape,
 })
 
 export type RunEnv = z.output<typeof runEnvSchema>

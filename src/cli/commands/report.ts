@@ -11,6 +11,7 @@ import { buildDashboard } from '../../dashboard/build-dashboard.ts'
 import { evaluateGate, formatBroken, needsTasks, parseGate } from '../../metrics/gate.ts'
 import { simulatedGateRefusal } from '../../metrics/simulated-gate.ts'
 import { summarize } from '../../metrics/summarize.ts'
+import { contextLossSection } from '../../report/format-context-loss.ts'
 import { formatMarkdown } from '../../report/format-markdown.ts'
 import { formatTable } from '../../report/format-table.ts'
 import { existingFile, parseCommandArgs } from '../args.ts'
@@ -56,9 +57,13 @@ export const reportCommand: Command = {
     const shown = byTask ? summary : { ...summary, cells: summary.cells.filter((c) => c.task === null) }
     if (values.markdown === true) {
       const verdict = rules && { rules: rules.map((r) => r.text), broken, ...(refused ? { refused } : {}) }
-      io.out(formatMarkdown(shown, results.model, verdict).trimEnd())
+      io.out(
+        (
+          formatMarkdown(shown, results.model, verdict) + contextLossSection(results.records, 'markdown')
+        ).trimEnd(),
+      )
     } else {
-      io.out(formatTable(shown, results.model))
+      io.out(formatTable(shown, results.model) + contextLossSection(results.records, 'text'))
     }
     if (typeof values.html === 'string') {
       const resultsDir = dirname(resolve(io.cwd, file))
