@@ -11,6 +11,7 @@
 import { z } from 'zod'
 import { ArbigraphError, describeZodError } from '../errors.ts'
 import { instanceGradeSchema } from './grade.ts'
+import { sweepPointSchema } from './sweep-point.ts'
 import { agentStatusSchema } from './transcript.ts'
 
 export const CASE_RECORD_SCHEMA = 'arbigraph.case/1'
@@ -43,6 +44,7 @@ export const caseRecordSchema = z
     latencyMs: z.number().min(0),
     cachedTurns: count.describe('Turns the request pool answered from its response cache.'),
     transcriptRef: z.string().nullable().describe('Where the transcript is: "path#line" or an id.'),
+    sweep: sweepPointSchema.optional().describe('Set for a case of a scaling sweep (defineSweep).'),
   })
   .strict()
   .refine((record) => (record.grade === null) !== (record.infraError === null), {
@@ -85,6 +87,7 @@ export type InfraRecordBase = Pick<
   | 'model'
   | 'protocol'
   | 'latencyMs'
+  | 'sweep'
 >
 
 /**
