@@ -255,6 +255,7 @@ export interface ArbiGraphCaseRecord {
       }
     }
   }
+  sweep?: SweepPointOfACaseRecord
 }
 export interface ArbiGraphInstanceGrade {
   schema: 'arbigraph.grade/1'
@@ -338,6 +339,27 @@ export interface ArbiGraphInstanceGrade {
      */
     node?: string
   } | null
+}
+/**
+ * Set for a case of a scaling sweep (defineSweep).
+ */
+export interface SweepPointOfACaseRecord {
+  /**
+   * The sweep name, e.g. "chain-length"; gate rules say sweep:<name>.
+   */
+  name: string
+  /**
+   * The option varied, e.g. "length".
+   */
+  axis: string
+  /**
+   * The option's value at this point.
+   */
+  value: number
+  /**
+   * The x of the curve: the value, or value + 1 for an axis starting at 0.
+   */
+  size: number
 }
 /**
  * Context conditions summary, when some record ran them (recomputable from the records).

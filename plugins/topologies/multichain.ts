@@ -11,7 +11,7 @@ import { z } from 'zod'
 import type { Skeleton } from '../../src/contracts/skeleton.ts'
 import { topology } from '../../src/contracts/topology.ts'
 import { createSkeleton } from '../../src/graph/create-skeleton.ts'
-import { ANY_FAMILY, type StructureItem, structureSchema } from './multichain-structure.ts'
+import { ANY_FAMILY, PAPER_STRUCTURE, type StructureItem, structureSchema } from './multichain-structure.ts'
 
 function buildStructure(structure: readonly StructureItem[]): Skeleton {
   const g = createSkeleton()
@@ -45,13 +45,45 @@ function buildStructure(structure: readonly StructureItem[]): Skeleton {
 }
 
 /**
+ * The paper's layout with `branches` branches of `branchLength` tasks each: the two axes a scaling
+ * sweep varies (`vary: { branches: [2, 4, 8] }`), so a sweep need not spell out structures.
+ * @example branchedStructure(3, 1) // ['*', '*', ['*'], ['*'], ['*'], '*', '*']
+ */
+export function branchedStructure(branches: number, branchLength: number): StructureItem[] {
+  const branch = () => Array.from({ length: branchLength }, () => ANY_FAMILY)
+  return [ANY_FAMILY, ANY_FAMILY, ...Array.from({ length: branches }, branch), ANY_FAMILY, ANY_FAMILY]
+}
+
+const optionsSchema = z
+  .strictObject({
+    structure: structureSchema,
+    branches: z.int().min(2).max(10).optional().describe('Branches in the block (replaces structure).'),
+    branchLength: z.int().min(1).optional().describe('Tasks per branch (replaces structure).'),
+  })
+  .superRefine((o, ctx) => {
+    const custom = JSON.stringify(o.structure) !== JSON.stringify(PAPER_STRUCTURE)
+    if (custom && (o.branches !== undefined || o.branchLength !== undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['structure'],
+        message: 'give "structure" or "branches"/"branchLength", not both',
+      })
+  })
+  .prefault({})
+
+/**
  * @example multichain.build({ structure: "['m','m',['m','m'],['m','m'],'m','m']" }, rng).order // 8 tasks + 3 junctions
  */
 export const multichain = topology({
   name: 'multichain',
   summary: 'Chained segments that fan out into parallel branches (pick) and merge back (pack).',
-  options: z.strictObject({ structure: structureSchema }).prefault({}),
+  options: optionsSchema,
   defaults: { repeatTemplates: false, filter: 'shared', layout: 'dependent' },
   shape: 'fixed',
-  build: ({ structure }) => buildStructure(structure),
+  build: ({ structure, branches, branchLength }) =>
+    buildStructure(
+      branches === undefined && branchLength === undefined
+        ? structure
+        : branchedStructure(branches ?? 2, branchLength ?? 2),
+    ),
 })

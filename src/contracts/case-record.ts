@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { ArbigraphError, describeZodError } from '../errors.ts'
 import { conditionsRecordSchema } from './conditions.ts'
 import { instanceGradeSchema } from './grade.ts'
+import { sweepPointSchema } from './sweep-point.ts'
 import { agentStatusSchema } from './transcript.ts'
 
 export const CASE_RECORD_SCHEMA = 'arbigraph.case/1'
@@ -47,6 +48,7 @@ export const caseRecordSchema = z
     conditions: conditionsRecordSchema
       .optional()
       .describe('Context conditions (isolated, chained) per node, when the suite ran them.'),
+    sweep: sweepPointSchema.optional().describe('Set for a case of a scaling sweep (defineSweep).'),
   })
   .strict()
   .refine((record) => (record.grade === null) !== (record.infraError === null), {
@@ -89,6 +91,7 @@ export type InfraRecordBase = Pick<
   | 'model'
   | 'protocol'
   | 'latencyMs'
+  | 'sweep'
 >
 
 /**

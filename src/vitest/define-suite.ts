@@ -10,11 +10,12 @@
  */
 import { beforeAll, describe, inject, test } from 'vitest'
 import { z } from 'zod'
-import { type HarnessProfileInput, profileFor } from '../agent/profile.ts'
+import { type HarnessProfile, type HarnessProfileInput, profileFor } from '../agent/profile.ts'
 import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
 import { conditionsOptionSchema, resolveConditions } from '../conditions/select-conditions.ts'
 import { toolAgentAsk } from '../conditions/tool-agent-ask.ts'
 import { withConditions } from '../conditions/with-conditions.ts'
+import type { Condition } from '../contracts/conditions.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { caseDetailSinkFromEnv } from '../dashboard/case-details.ts'
 import { assertProtocolUsable } from '../doctor/check-server.ts'
@@ -115,24 +116,32 @@ export async function suiteCases(options: SuiteOptions, env = readSuiteEnv()): P
 
 /** Tells the simulator the suite's ground truths (each instance once, whatever the epochs). */
 function registerWithSim(context: ArbigraphContext, cases: readonly SuiteCase[]): Promise<void> {
-  const unique = [...new Map(cases.map((c) => [c.instance.id, c.instance])).values()]
+  const unique = [...new Map(cases.map((c) => [c.identity.instanceId, c.instance])).values()]
   return registerSimCases(context, unique.map(simCaseOf), 'defineSuite')
 }
 
+/** What `declareCases` needs besides the cases: where they sit and how the harness runs. */
+export interface CaseDeclaration {
+  /** The `describe` title, e.g. `chain/math`. */
+  title: string
+  tags: string[]
+  profile: HarnessProfile
+  /** The harness fields the suite set itself (they win over the run's timeouts). */
+  harness: HarnessProfileInput | undefined
+  /** Context conditions to run on each case besides in-graph. */
+  conditions: readonly Condition[]
+}
+
 /**
- * Declares a benchmark suite; call it at the top level of a `*.eval.ts` file.
- * @example
- * // suites/chain/math.eval.ts
- * defineSuite({ topology: 'chain', options: { length: 4 }, category: 'math' })
+ * Declares one `describe` holding a `test.concurrent` per case, each running the tool agent and
+ * storing its record; `load` generates the cases at collection time. Shared by `defineSuite`
+ * and `defineSweep`.
+ * @example declareCases({ title: 'chain/math', tags: ['chain', 'math'], profile, harness: undefined }, () => suiteCases(options))
  */
-export function defineSuite(options: SuiteOptions): void {
-  const o = parseSuiteOptions(options) // fail at definition time, before any generation
-  const categories = o.categories ?? [o.category!]
-  const protocol = protocolFromEnv()
-  const profile = profileFor(o.topology, { ...options.harness, ...(protocol ? { protocol } : {}) })
-  const conditions = resolveConditions(o.conditions)
-  describe(`${o.topology}/${categories.join('+')}`, { tags: [o.topology, ...categories] }, async () => {
-    const cases = await suiteCases(options)
+export function declareCases(declaration: CaseDeclaration, load: () => Promise<SuiteCase[]>): void {
+  const { profile, harness } = declaration
+  describe(declaration.title, { tags: declaration.tags }, async () => {
+    const cases = await load()
     const caseDetails = caseDetailSinkFromEnv(process.env)
     beforeAll(() => {
       const context = inject('arbigraph')
@@ -145,10 +154,10 @@ export function defineSuite(options: SuiteOptions): void {
         const context = inject('arbigraph')
         const caseProfile = {
           ...profile,
-          ...(context.turnTimeoutMs !== undefined && options.harness?.requestTimeoutMs === undefined
+          ...(context.turnTimeoutMs !== undefined && harness?.requestTimeoutMs === undefined
             ? { requestTimeoutMs: context.turnTimeoutMs }
             : {}),
-          ...(context.streamIdleMs !== undefined && options.harness?.idleTimeoutMs === undefined
+          ...(context.streamIdleMs !== undefined && harness?.idleTimeoutMs === undefined
             ? { idleTimeoutMs: context.streamIdleMs }
             : {}),
         }
@@ -161,7 +170,7 @@ export function defineSuite(options: SuiteOptions): void {
           ...(caseDetails ? { caseDetails } : {}),
         })
         const measured = await withConditions(record, c.instance, {
-          conditions,
+          conditions: declaration.conditions,
           registry: await threadRegistry(process.cwd()),
           ask: toolAgentAsk({
             baseURL: context.poolUrl,
@@ -177,4 +186,27 @@ export function defineSuite(options: SuiteOptions): void {
       })
     }
   })
+}
+
+/**
+ * Declares a benchmark suite; call it at the top level of a `*.eval.ts` file.
+ * @example
+ * // suites/chain/math.eval.ts
+ * defineSuite({ topology: 'chain', options: { length: 4 }, category: 'math' })
+ */
+export function defineSuite(options: SuiteOptions): void {
+  const o = parseSuiteOptions(options) // fail at definition time, before any generation
+  const categories = o.categories ?? [o.category!]
+  const protocol = protocolFromEnv()
+  const profile = profileFor(o.topology, { ...options.harness, ...(protocol ? { protocol } : {}) })
+  declareCases(
+    {
+      title: `${o.topology}/${categories.join('+')}`,
+      tags: [o.topology, ...categories],
+      profile,
+      harness: options.harness,
+      conditions: resolveConditions(o.conditions),
+    },
+    () => suiteCases(options),
+  )
 }

@@ -1,9 +1,10 @@
 /**
- * `arbigraph/vitest`, the Vitest integration: `arbigraph()` for `vitest.config.ts`, `defineSuite`
- * and `defineTransductionSuite` for `*.eval.ts` files, and the pieces they are made of (case
+ * `arbigraph/vitest`, the Vitest integration: `arbigraph()` for `vitest.config.ts`, `defineSuite`,
+ * `defineSweep` and `defineTransductionSuite` for `*.eval.ts` files, and the pieces they are made of (case
  * generation, one-case runner, simulator registration, the globalSetup).
  */
 export { defineSuite, type SuiteCase, type SuiteOptions, suiteCases } from './define-suite.ts'
+export { type DefineSweepOptions, defineSweep, type SweepCases, sweepCases } from './define-sweep.ts'
 export {
   defineTransductionSuite,
   type TransductionSuiteCase,

@@ -6,6 +6,7 @@
  * the types (`import type {} from '…/task-meta.ts'` is enough).
  */
 import type { CaseRecord } from '../contracts/case-record.ts'
+import type { SweepPoint } from '../contracts/sweep-point.ts'
 
 /** What identifies a case before it runs: enough to place an infrastructure error in its cell. */
 export interface CaseIdentity {
@@ -16,6 +17,8 @@ export interface CaseIdentity {
   task: string
   sample: number
   epoch: number
+  /** The sweep point, for a case of a scaling sweep. */
+  sweep?: SweepPoint
 }
 
 declare module 'vitest' {

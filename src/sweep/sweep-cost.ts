@@ -1,0 +1,60 @@
+/**
+ * What a sweep will cost before it runs: per point, the cases (instances × epochs) and the
+ * prompt tokens of their first turn, counted with cl100k_base (the tokenizer Long-Transduction
+ * budgets use; gpt-tokenizer). Generation is cheap, so the count is exact for the prompts
+ * themselves. It is a lower bound on what a server bills: the system prompt, the tool schema and
+ * every later turn (which resends the conversation) come on top, and a model's own tokenizer
+ * differs from cl100k_base by some percent.
+ */
+import { countTokens } from 'gpt-tokenizer/encoding/cl100k_base'
+import type { Instance } from '../contracts/instance.ts'
+import type { SweepPoint } from '../contracts/sweep-point.ts'
+
+/** The cost of one point. */
+export interface PointCost {
+  point: SweepPoint
+  /** Trials: instances × epochs. */
+  cases: number
+  /** First-turn prompt tokens over all trials (cl100k_base). */
+  promptTokens: number
+}
+
+/**
+ * The cost of a point whose instances are `instances`, each run `epochs` times.
+ * @example pointCost(point, instances, 1) // { point, cases: 42, promptTokens: 9_450 }
+ */
+export function pointCost(point: SweepPoint, instances: readonly Instance[], epochs: number): PointCost {
+  let tokens = 0
+  for (const instance of instances) tokens += countTokens(instance.prompt)
+  return { point, cases: instances.length * epochs, promptTokens: tokens * epochs }
+}
+
+const thousands = (n: number) => n.toLocaleString('en-US')
+
+/**
+ * The cost preview as an aligned text table, the total last.
+ * @example formatCost(costs).split('\n')[0] // 'length  size  cases  prompt tokens  tokens/case'
+ */
+export function formatCost(costs: readonly PointCost[]): string {
+  const axis = costs[0]?.point.axis ?? 'value'
+  const row = (label: string, size: string, cases: number, tokens: number) => [
+    label,
+    size,
+    thousands(cases),
+    thousands(tokens),
+    cases === 0 ? '—' : thousands(Math.round(tokens / cases)),
+  ]
+  const cases = costs.reduce((sum, c) => sum + c.cases, 0)
+  const tokens = costs.reduce((sum, c) => sum + c.promptTokens, 0)
+  const rows = [
+    [axis, 'size', 'cases', 'prompt tokens', 'tokens/case'],
+    ...costs.map((c) => row(String(c.point.value), String(c.point.size), c.cases, c.promptTokens)),
+    row('total', '', cases, tokens),
+  ]
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
+  return rows
+    .map((r) =>
+      r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '),
+    )
+    .join('\n')
+}
