@@ -2,9 +2,11 @@
  * `arbigraph`, the library: the data flow as functions (generate → validate → render → grade →
  * metrics), dataset files, the registry with the built-in plugin, and the contracts a user's own
  * category or topology is written against. The Vitest integration is `arbigraph/vitest`, the
- * config helper `arbigraph/config`. It sits at the package root because it is the one module
- * that joins `src/` (the engine) and `plugins/` (the built-ins), which `src/` never imports.
+ * config helper `arbigraph/config`. It sits at the package root because it joins `src/` (the
+ * engine) and `plugins/` (the built-ins), which `src/` never imports; importing it registers the
+ * built-ins for the registries `src/` builds (use-builtins.ts).
  */
+import './use-builtins.ts'
 
 export { builtinPlugin, defaultRegistry } from './plugins/index.ts'
 export {

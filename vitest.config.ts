@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { arbigraph } from './src/vitest/plugin.ts'
+import { arbigraph } from './vitest.ts'
 
 export default defineConfig({
   test: {
@@ -8,6 +8,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
+          // What the entry points do before anything runs: hand the built-ins to the registry.
+          setupFiles: ['test/setup/use-builtins.ts'],
           // Timeouts only catch hangs: no test races the clock. On a loaded 2-core machine the
           // slowest tests on this default (in-process Pyodide generation) took a third of 60 s,
           // so the bound is doubled to keep a busy CI runner from failing a healthy test.

@@ -10,8 +10,8 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { pythonStageCall } from '../plugins/python/reference-stage.ts'
 import { createPythonPool } from '../plugins/python/sandbox/pool.ts'
-import { pythonStageCall } from '../src/io/reference/python-stage.ts'
 import { readReferenceFile } from '../src/io/reference/read.ts'
 import { pyRepr } from '../src/values.ts'
 

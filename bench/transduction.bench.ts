@@ -5,13 +5,14 @@
  * grid's generation time on one thread and on two worker threads (checked identical), and its
  * mean tokens per budget.
  */
+
+import { tokenTable } from '../plugins/transduction/generate-command.ts'
 import {
   generateDocument,
   generateTransduction,
   generateTransductionInWorkers,
   scoreDocument,
 } from '../plugins/transduction/index.ts'
-import { tokenTable } from '../src/cli/commands/generate-transduction.ts'
 
 const point = { family: 'arithmetic', format: 'plain', level: 0, budget: '128K', sample: 0 } as const
 generateDocument(point, 'warm')

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The `arbigraph` command. The installed package runs the compiled CLI in dist/; a source
 // checkout (src/ present, no dist/ shipped with it) runs the TypeScript sources through tsx, a
-// dev dependency, so edits take effect without a build and a stale dist/ is never run.
+// dev dependency, so edits take effect without a build and a stale dist/ is never run. Both go
+// through cli.ts, which hands the built-in plugins to the registry before `main` runs.
 import { existsSync } from 'node:fs'
 
 // A reader that stops early (`arbigraph list | head`, `| grep -q`) closes the pipe: that is the
@@ -11,13 +12,13 @@ process.stdout.on('error', (error) => {
   throw error
 })
 
-const source = new URL('../src/cli/main.ts', import.meta.url)
+const source = new URL('../cli.ts', import.meta.url)
 let main
 if (existsSync(source)) {
   const { register } = await import('tsx/esm/api')
   register()
   ;({ main } = await import(source.href))
 } else {
-  ;({ main } = await import('../dist/src/cli/main.js'))
+  ;({ main } = await import('../dist/cli.js'))
 }
 process.exitCode = await main(process.argv.slice(2))

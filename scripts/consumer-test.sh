@@ -32,7 +32,7 @@ const MB = 1024 * 1024
 console.log(`${filename}: ${files.length} files, ${(size / MB).toFixed(2)} MB packed, ${(unpackedSize / MB).toFixed(2)} MB unpacked`)
 if (tests.length > 0) throw new Error(`the package contains tests: ${tests.slice(0, 5).join(', ')}`)
 if (size >= 3 * MB || unpackedSize >= 3 * MB) throw new Error('the package is 3 MB or more')
-for (const entry of ['dist/index.js', 'dist/index.d.ts', 'dist/src/vitest/index.js', 'dist/src/config.js', 'bin/arbigraph.js'])
+for (const entry of ['dist/index.js', 'dist/index.d.ts', 'dist/vitest.js', 'dist/cli.js', 'dist/src/config.js', 'bin/arbigraph.js'])
   if (!files.some((f) => f.path === entry)) throw new Error(`the package lacks ${entry}`)
 if (files.some((f) => /^(src|plugins|reporters|suites)\/.*\.ts$/.test(f.path))) throw new Error('the package ships TypeScript sources')
 JS

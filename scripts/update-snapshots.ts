@@ -1,4 +1,5 @@
 /** `npm run snapshots`: regenerates the golden datasets under `snapshots/` (review the diff first). */
+import '../use-builtins.ts'
 import { writeGeneratedDataset } from '../src/generate/generate-dataset.ts'
 import { snapshotPath, snapshotSpecs } from './snapshot-specs.ts'
 

@@ -5,6 +5,7 @@
 import type { Category, TaskTemplate } from './contracts/template.ts'
 import type { Topology } from './contracts/topology.ts'
 import { ArbigraphError } from './errors.ts'
+import type { ReferenceStageHandler } from './io/reference/stage-handler.ts'
 
 /** A bundle of categories and topologies, as a user's config lists them. */
 export interface Plugin {
@@ -120,4 +121,92 @@ export function getTemplate(registry: Registry, family: string, id: string): Tas
     throw new ArbigraphError('ARBIGRAPH_UNKNOWN_TEMPLATE', `unknown template "${id}" in category "${family}"`)
   }
   return template
+}
+
+/** One piece of a lazy plugin: its name, known without importing it, and how to import it. */
+export interface LazyEntry<T> {
+  name: string
+  load(): Promise<T>
+}
+
+/**
+ * A plugin whose categories and topologies are imported on first need, so a command that
+ * generates math chains never loads the Python parser or the GSM templates. The built-ins are
+ * one (plugins/builtins.ts); the entry points hand it to src/builtins.ts.
+ */
+export interface LazyPlugin {
+  name: string
+  categories: readonly LazyEntry<Category>[]
+  topologies: readonly LazyEntry<Topology<unknown>>[]
+  /**
+   * Pool files a category can read instead of its own tasks: `generate --<flag> <file>` (and
+   * `validate`) set `env` to the file, which the category reads, in this thread and in workers.
+   * @default []
+   */
+  pools?: readonly PoolFlag[]
+  /** Extra `arbigraph` commands (importers of a category's sources), listed after ours. @default [] */
+  commands?: readonly PluginCommand[]
+  /**
+   * Datasets `arbigraph generate <name>` makes other than task graphs (Long-Transduction
+   * documents); the name must not be a topology's. @default []
+   */
+  generators?: readonly LazyEntry<PluginGenerator>[]
+  /** How stages of the reference's datasets in a family (its `name`) are checked and imported. @default [] */
+  reference?: readonly LazyEntry<ReferenceStageHandler>[]
+}
+
+/** A category's pool flag: `--python-pool <file>` sets ARBIGRAPH_PYTHON_POOL. */
+export interface PoolFlag {
+  category: string
+  flag: string
+  env: string
+}
+
+/** A dataset kind of `arbigraph generate <name> …`: its usage text and how it runs on the rest of argv. */
+export interface PluginGenerator {
+  usage: string
+  run(argv: string[], io: import('./cli/command.ts').CliIo): Promise<number>
+}
+
+/** A command a plugin adds to `arbigraph`: what the overview prints, and how to load it. */
+export interface PluginCommand {
+  name: string
+  summary: string
+  load(): Promise<import('./cli/command.ts').Command>
+}
+
+/** The categories and topologies a caller will look up; a missing list means all of them. */
+export interface RegistryNeeds {
+  categories?: readonly string[]
+  topologies?: readonly string[]
+}
+
+/**
+ * Imports the pieces of `lazy` that `needs` names, plus any that `others` register too (so the
+ * duplicate error still names both plugins). A name neither side knows loads everything: the
+ * "unknown … (known: …)" message then lists every name.
+ * @example await loadPlugin(builtins, { categories: ['math'], topologies: ['chain'] }, [])
+ */
+export async function loadPlugin(
+  lazy: LazyPlugin,
+  needs: RegistryNeeds = {},
+  others: readonly Plugin[] = [],
+): Promise<Plugin> {
+  const pick = async <T>(
+    entries: readonly LazyEntry<T>[],
+    wanted: readonly string[] | undefined,
+    claimed: Set<string>,
+  ): Promise<T[]> => {
+    const names = new Set(entries.map((e) => e.name))
+    const all = wanted === undefined || wanted.some((name) => !names.has(name) && !claimed.has(name))
+    const chosen = entries.filter((e) => all || wanted.includes(e.name) || claimed.has(e.name))
+    return Promise.all(chosen.map((e) => e.load()))
+  }
+  const claimedCategories = new Set(others.flatMap((p) => (p.categories ?? []).map((c) => c.name)))
+  const claimedTopologies = new Set(others.flatMap((p) => (p.topologies ?? []).map((t) => t.name)))
+  const [categories, topologies] = await Promise.all([
+    pick(lazy.categories, needs.categories, claimedCategories),
+    pick(lazy.topologies, needs.topologies, claimedTopologies),
+  ])
+  return { name: lazy.name, categories, topologies }
 }

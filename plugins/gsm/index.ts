@@ -10,6 +10,7 @@ import type { Category } from '../../src/contracts/template.ts'
 import { envPoolCategory } from '../../src/env-pool-category.ts'
 import { gsmTask } from './category.ts'
 import { parseTemplate } from './parse.ts'
+import { GSM_POOL_ENV } from './pool-env.ts'
 import { gsmPoolCategory, readPool } from './template-pool.ts'
 
 /** Where our templates live. */
@@ -34,8 +35,7 @@ const ownTasks = ownGsmTemplates.map(({ template, summary }) =>
   gsmTask(template, { id: template.id, summary }),
 )
 
-/** Environment variable naming a pool file (`arbigraph import-gsm-symbolic`) to use instead of ours. */
-export const GSM_POOL_ENV = 'ARBIGRAPH_GSM_POOL'
+export { GSM_POOL_ENV }
 
 /**
  * The `gsm` category: a pool's templates when `ARBIGRAPH_GSM_POOL` names one (set by `generate

@@ -15,9 +15,9 @@ import type { PythonRunner } from './chaining/python-runner.ts'
 import { pythonTask } from './chaining/python-task.ts'
 import { sandboxRunner } from './chaining/sandbox-runner.ts'
 import { loadBuiltinPool, loadPoolFile, type PythonPool } from './pool.ts'
+import { PYTHON_POOL_ENV } from './pool-env.ts'
 
-/** The environment variable naming a pool file for the built-in category. */
-export const PYTHON_POOL_ENV = 'ARBIGRAPH_PYTHON_POOL'
+export { PYTHON_POOL_ENV }
 
 export interface PythonCategoryOptions {
   pool: PythonPool

@@ -2,9 +2,11 @@
  * The `arbigraph` command line: finds the command, prints help, runs it and maps failures to
  * exit codes — 0 success, 1 a problem with the input or the run (the ArbigraphError message is
  * printed), 2 a usage error. Output goes through a `CliIo`, so tests run `main` in-process and
- * capture what a user would see. Only the chosen command's module is imported: this file and
- * `commands/index.ts` are all that `arbigraph --help` loads.
+ * capture what a user would see. Only the chosen command's module is imported: this file,
+ * `commands/index.ts` and the built-ins' manifest (for the plugins' commands) are all that
+ * `arbigraph --help` loads.
  */
+import { builtins } from '../builtins.ts'
 import { ArbigraphError } from '../errors.ts'
 import type { CliIo, Command } from './command.ts'
 import { type CommandEntry, commands } from './commands/index.ts'
@@ -21,10 +23,18 @@ export const processIo = (): CliIo => ({
 })
 
 /**
- * The overview printed by `arbigraph --help`.
- * @example overview().startsWith('Usage: arbigraph <command>') // true
+ * Our commands, then those of the built-in plugins.
+ * @example (await allCommands()).map((c) => c.name) // ['generate', …, 'import-gsm-symbolic', 'import-leetcode']
  */
-export function overview(list: readonly CommandEntry[] = commands): string {
+export async function allCommands(): Promise<CommandEntry[]> {
+  return [...commands, ...((await builtins()).commands ?? [])]
+}
+
+/**
+ * The overview printed by `arbigraph --help`.
+ * @example overview(await allCommands()).startsWith('Usage: arbigraph <command>') // true
+ */
+export function overview(list: readonly CommandEntry[]): string {
   const width = Math.max(...list.map((c) => c.name.length))
   return [
     'Usage: arbigraph <command> [options]',
@@ -65,15 +75,16 @@ async function runCommand(command: Command, argv: string[], io: CliIo): Promise<
  */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const [name, ...rest] = argv
+  const list = await allCommands()
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    const help = overview()
+    const help = overview(list)
     if (name === undefined) io.err(help)
     else io.out(help)
     return name === undefined ? 2 : 0
   }
-  const entry = commands.find((c) => c.name === name)
+  const entry = list.find((c) => c.name === name)
   if (!entry) {
-    io.err(`arbigraph: unknown command "${name}" (commands: ${commands.map((c) => c.name).join(', ')})`)
+    io.err(`arbigraph: unknown command "${name}" (commands: ${list.map((c) => c.name).join(', ')})`)
     return 2
   }
   return runCommand(await entry.load(), rest, io)

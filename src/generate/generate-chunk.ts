@@ -5,12 +5,12 @@
  */
 
 import Tinypool from 'tinypool'
-import { loadRegistry } from '../config.ts'
+import { builtinRegistry, useBuiltins } from '../builtins.ts'
 import type { GenerateSpec } from '../contracts/dataset.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { ArbigraphError, type ErrorCode } from '../errors.ts'
 import { encodeInstance } from '../io/dataset.ts'
-import type { Registry } from '../registry.ts'
+import type { Registry, RegistryNeeds } from '../registry.ts'
 import { type DatasetPlan, generateSample, planDataset, type ResolvedTargets } from './dataset-plan.ts'
 
 /** One sample to make: the target template id and the sample index. */
@@ -35,6 +35,8 @@ export interface ChunkRequest {
   jobs: SampleJob[]
   /** The targets the main thread resolved for this spec, so no worker resolves them again. */
   resolved: ResolvedTargets
+  /** The module of the built-in plugins (`builtinsModule()` in the main thread). */
+  builtins: string
 }
 
 export type ChunkResult =
@@ -56,20 +58,35 @@ const registries = new Map<string, Promise<Registry>>()
 const plans = new Map<string, DatasetPlan>()
 
 /**
- * The registry of built-ins plus the user's config, loaded once per thread and config.
- * @example const registry = await threadRegistry(process.cwd())
+ * The registry of the built-ins a spec needs plus the user's config, loaded once per thread,
+ * config and needs.
+ * @example const registry = await threadRegistry(process.cwd(), undefined, specNeeds(spec))
  */
-export function threadRegistry(cwd: string, config?: string): Promise<Registry> {
-  const key = `${cwd}\u0000${config ?? ''}`
+export function threadRegistry(cwd: string, config?: string, needs?: RegistryNeeds): Promise<Registry> {
+  const key = JSON.stringify([cwd, config ?? '', needs?.categories ?? null, needs?.topologies ?? null])
   let registry = registries.get(key)
   if (!registry) {
-    // Imported lazily: only callers without their own registry pay for loading every plugin.
-    registry = import('../../plugins/index.ts').then(({ builtinPlugin }) =>
-      loadRegistry([builtinPlugin], cwd, config),
-    )
+    registry = builtinRegistry(cwd, config, needs)
     registries.set(key, registry)
   }
   return registry
+}
+
+/**
+ * What generating `spec` looks up: its categories and its topology. The spec is not validated
+ * yet, so a malformed field asks for everything and the plan then reports it.
+ * @example specNeeds({ topology: 'chain', categories: ['math'] }) // { categories: ['math'], topologies: ['chain'] }
+ */
+export function specNeeds(spec: unknown): RegistryNeeds {
+  const { categories, topology } = (typeof spec === 'object' && spec !== null ? spec : {}) as Record<
+    string,
+    unknown
+  >
+  const names = Array.isArray(categories) && categories.every((c) => typeof c === 'string')
+  return {
+    ...(names ? { categories } : {}),
+    ...(typeof topology === 'string' ? { topologies: [topology] } : {}),
+  }
 }
 
 /**
@@ -78,7 +95,8 @@ export function threadRegistry(cwd: string, config?: string): Promise<Registry> 
  */
 export async function generateChunk(request: ChunkRequest): Promise<ChunkResult> {
   try {
-    const registry = await threadRegistry(request.cwd, request.config)
+    useBuiltins(request.builtins)
+    const registry = await threadRegistry(request.cwd, request.config, specNeeds(request.spec))
     const key = `${request.cwd}\u0000${request.config ?? ''}\u0000${JSON.stringify(request.spec)}`
     let plan = plans.get(key)
     if (!plan) {

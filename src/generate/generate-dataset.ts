@@ -8,6 +8,7 @@
  */
 import { availableParallelism } from 'node:os'
 import Tinypool from 'tinypool'
+import { builtinsModule } from '../builtins.ts'
 import { MANIFEST_SCHEMA, type Manifest } from '../contracts/dataset.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { ArbigraphError } from '../errors.ts'
@@ -21,6 +22,7 @@ import {
   type ChunkShape,
   lineBytes,
   type SampleJob,
+  specNeeds,
   threadRegistry,
 } from './generate-chunk.ts'
 
@@ -120,6 +122,7 @@ async function* inWorkers<S extends ChunkShape>(
       jobs: part,
       shape,
       resolved: { family: plan.family, targets: plan.targets },
+      builtins: builtinsModule(),
       ...(options.config ? { config: options.config } : {}),
     }
     const result = (await pool.run(request, { name: 'generateChunk' })) as ChunkResult
@@ -175,7 +178,7 @@ export async function streamDataset<S extends ChunkShape>(
     )
   }
   const cwd = options.cwd ?? process.cwd()
-  const registry = options.registry ?? (await threadRegistry(cwd, options.config))
+  const registry = options.registry ?? (await threadRegistry(cwd, options.config, specNeeds(spec)))
   const plan = planDataset(spec, registry)
   const jobs = jobsOf(plan)
   // Every job yields one instance or the whole run fails, so the count is known before the first.

@@ -2,6 +2,6 @@
  * Chain, python: four tasks in a line, each reading the previous output; the last is graded.
  * Every python function × 2 samples by default (ARBIGRAPH_SAMPLES overrides).
  */
-import { defineSuite } from '../../src/vitest/index.ts'
+import { defineSuite } from '../../vitest.ts'
 
 defineSuite({ topology: 'chain', options: { length: 4 }, category: 'python', samplesPerTask: 2 })

@@ -3,7 +3,7 @@
  * a pack, and a list-reading target. Copy this file and the graph to benchmark your own shape.
  */
 import { readNodeLinkFile } from '../../src/graph/read-node-link-file.ts'
-import { defineSuite } from '../../src/vitest/index.ts'
+import { defineSuite } from '../../vitest.ts'
 
 const { json: graph } = readNodeLinkFile(new URL('./pick-pack.json', import.meta.url).pathname)
 

@@ -2,6 +2,6 @@
  * Multichain, math: chained segments that fan out into parallel branches (pick) and merge back
  * (pack). Every math target × 2 samples by default (ARBIGRAPH_SAMPLES overrides).
  */
-import { defineSuite } from '../../src/vitest/index.ts'
+import { defineSuite } from '../../vitest.ts'
 
 defineSuite({ topology: 'multichain', category: 'math', samplesPerTask: 2 })

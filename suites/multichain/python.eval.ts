@@ -4,7 +4,7 @@
  * from the suite's category). Every python function × 2 samples by default (ARBIGRAPH_SAMPLES
  * overrides).
  */
-import { defineSuite } from '../../src/vitest/index.ts'
+import { defineSuite } from '../../vitest.ts'
 
 defineSuite({
   topology: 'multichain',

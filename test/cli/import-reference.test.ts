@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { mathTemplateFor } from '../../plugins/math/reference-stage.ts'
 import { importReferenceCommand } from '../../src/cli/commands/import-reference.ts'
 import type { Instance } from '../../src/contracts/instance.ts'
 import { readDataset } from '../../src/io/dataset.ts'
-import { mathTemplateFor } from '../../src/io/reference/math-stage.ts'
 import { type Value, valuesEqual } from '../../src/values.ts'
 import {
   arbigraphDir,

@@ -45,11 +45,23 @@ describe('commands load lazily', () => {
     for (const entry of commands) expect((await entry.load()).name).toBe(entry.name)
   })
 
-  it('arbigraph --help loads only the dispatcher, the command list and the error type', () => {
+  it('arbigraph --help loads only the entry, the dispatcher, the command lists and the error type', () => {
     const run = loadedModules(['--help'])
     expect(run.status).toBe(0)
     const ours = run.modules.filter((path) => !path.includes('node_modules/') && !path.startsWith('test/'))
-    expect(ours.sort()).toEqual(['src/cli/commands/index.ts', 'src/cli/main.ts', 'src/errors.ts'])
+    expect(ours.sort()).toEqual([
+      'cli.ts',
+      // The built-ins' manifest (for the plugins' commands), without any of their modules.
+      'plugins/builtins.ts',
+      'plugins/gsm/pool-env.ts',
+      'plugins/python/pool-env.ts',
+      'src/builtins.ts',
+      'src/cli/commands/index.ts',
+      'src/cli/main.ts',
+      'src/errors.ts',
+      'src/package-root.ts',
+      'use-builtins.ts',
+    ])
     const packages = new Set(run.modules.map(packageOf).filter((name) => name !== undefined))
     expect([...packages].filter((name) => name !== 'tsx' && name !== 'esbuild')).toEqual([])
   })
@@ -64,6 +76,23 @@ describe('commands load lazily', () => {
     expect(run.modules).toContain('src/cli/commands/generate.ts')
     const packages = new Set(run.modules.map(packageOf))
     expect(HEAVY.filter((name) => packages.has(name))).toEqual([])
+    // Only the category and topology asked for: no Python parser, GSM templates or other shapes.
+    expect([...packages].filter((name) => name?.startsWith('@lezer/'))).toEqual([])
+    const plugins = run.modules.filter((path) => /^plugins\/[^/]+\//.test(path))
+    const folders = new Set(plugins.map((path) => path.split('/').slice(0, 2).join('/')))
+    expect([...folders].sort()).toEqual([
+      'plugins/gsm',
+      'plugins/math',
+      'plugins/python',
+      'plugins/topologies',
+    ])
+    expect(plugins.filter((path) => /^plugins\/(gsm|python)\//.test(path)).sort()).toEqual([
+      'plugins/gsm/pool-env.ts',
+      'plugins/python/pool-env.ts',
+    ])
+    expect(plugins.filter((path) => path.startsWith('plugins/topologies/'))).not.toContain(
+      'plugins/topologies/random.ts',
+    )
   })
 
   it('viz --dot does not load the Graphviz WebAssembly build', () => {

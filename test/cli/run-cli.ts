@@ -4,7 +4,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { main } from '../../src/cli/main.ts'
+import { main } from '../../cli.ts'
 
 export interface CliRun {
   code: number

@@ -7,10 +7,11 @@
  * Reference: docs/research/arbigraph-reference-math-generators.md §12.1.
  */
 import { resolve } from 'node:path'
+import { referenceStageHandlers } from '../../builtins.ts'
 import { ArbigraphError } from '../../errors.ts'
 import { type CheckReport, checkGraph, emptyReport, type StageFailure } from '../../io/reference/check.ts'
-import { useGsmTemplates } from '../../io/reference/gsm-stage.ts'
 import { type ReferenceFile, readReferenceFile } from '../../io/reference/read.ts'
+import type { StageHandlers } from '../../io/reference/stage-handler.ts'
 import { pyRepr, type Value } from '../../values.ts'
 import { existingFile, parseCommandArgs } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
@@ -37,6 +38,8 @@ export interface CheckFileOptions {
   verbose?: boolean
   /** Minimum time between progress lines on stderr. @default 1000 */
   progressEveryMs?: number
+  /** The stage handlers. @default the built-in categories' (`referenceStageHandlers()`) */
+  handlers?: StageHandlers
 }
 
 /**
@@ -49,12 +52,13 @@ export async function checkReferenceFile(
   options: CheckFileOptions = {},
 ): Promise<CheckReport> {
   const { verbose = false, progressEveryMs = PROGRESS_EVERY_MS } = options
+  const handlers = options.handlers ?? (await referenceStageHandlers())
   const report = emptyReport()
   const total = file.graphs.length
   let lastProgress = Date.now()
   for (const [i, graph] of file.graphs.entries()) {
     const before = report.failures.length
-    await checkGraph(graph, i, report)
+    await checkGraph(graph, i, report, handlers)
     if (verbose)
       io.err(`samples[${i}] ${graph.taskName}: ${report.failures.length === before ? 'ok' : 'MISMATCH'}`)
     if (Date.now() - lastProgress >= progressEveryMs) {
@@ -111,16 +115,16 @@ export const checkReferenceCommand: Command = {
       { min: 1, max: 1, names: 'the reference file' },
     )
     const verbose = values.verbose === true
-    const gsmTemplates = values['gsm-templates']
-    const gsmOverrides = values['gsm-overrides']
-    if (typeof values['gsm-pool'] === 'string')
-      useGsmTemplates({ pool: existingFile(io.cwd, values['gsm-pool']) })
-    else if (typeof gsmTemplates === 'string') {
-      useGsmTemplates({
-        folder: resolve(io.cwd, gsmTemplates),
-        ...(typeof gsmOverrides === 'string' ? { overrides: resolve(io.cwd, gsmOverrides) } : {}),
-      })
+    // The GSM handler (plugins/gsm) reads these; paths are resolved here, against the cwd.
+    const path = (flag: string, resolvePath: (cwd: string, p: string) => string) => {
+      const value = values[flag]
+      return typeof value === 'string' ? resolvePath(io.cwd, value) : undefined
     }
+    const handlers = await referenceStageHandlers({
+      'gsm-pool': path('gsm-pool', existingFile),
+      'gsm-templates': path('gsm-templates', resolve),
+      'gsm-overrides': path('gsm-overrides', resolve),
+    })
     let file: ReferenceFile
     try {
       file = await readReferenceFile(resolve(io.cwd, positionals[0]!))
@@ -129,7 +133,7 @@ export const checkReferenceCommand: Command = {
       io.err(`arbigraph check-reference: ${error.message}`)
       return 2
     }
-    const report = await checkReferenceFile(file, io, { verbose })
+    const report = await checkReferenceFile(file, io, { verbose, handlers })
     printReport(file, report, io, verbose)
     return report.failures.length > 0 || report.checked === 0 ? 1 : 0
   },

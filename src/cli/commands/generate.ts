@@ -8,14 +8,13 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { basename, relative, resolve } from 'node:path'
-import { GSM_POOL_ENV } from '../../../plugins/gsm/index.ts'
-import { PYTHON_POOL_ENV } from '../../../plugins/python/category.ts'
+import { builtins } from '../../builtins.ts'
 import type { GenerateSpec } from '../../contracts/dataset.ts'
 import { ArbigraphError } from '../../errors.ts'
 import { writeGeneratedDataset } from '../../generate/generate-dataset.ts'
-import { getTopology } from '../../registry.ts'
+import { getTopology, type PluginGenerator } from '../../registry.ts'
 import { PROGRESS_INTERVAL_MS, progressLine, throttle } from '../../report/progress-line.ts'
-import type { ParsedArgs } from '../args.ts'
+import type { FlagSpec, ParsedArgs } from '../args.ts'
 import { existingFile, intFlag, parseCommandArgs, usageError } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
 import { cliRegistry, optionFlag, topologyOptionKeys } from './list.ts'
@@ -36,10 +35,17 @@ const FLAGS = {
   workers: { type: 'string' },
   'max-attempts': { type: 'string' },
   'repeat-templates': { type: 'boolean' },
-  'python-pool': { type: 'string' },
-  'gsm-pool': { type: 'string' },
   out: { type: 'string' },
 } as const
+
+/**
+ * The pool flags of the built-in categories (`--python-pool`, `--gsm-pool`), as options.
+ * @example Object.keys(await poolFlags()) // ['python-pool', 'gsm-pool']
+ */
+export async function poolFlags(): Promise<FlagSpec> {
+  const pools = (await builtins()).pools ?? []
+  return Object.fromEntries(pools.map((p) => [p.flag, { type: 'string' } as const]))
+}
 
 const list = (text: string | boolean | undefined): string[] | undefined =>
   typeof text === 'string'
@@ -89,7 +95,11 @@ async function buildSpec(
   io: CliIo,
 ): Promise<GenerateSpec> {
   const options = topologyFlags(values, io.cwd)
-  const topology = getTopology(await cliRegistry(io), topologyName)
+  const categories = list(values.category) ?? ['math']
+  const topology = getTopology(
+    await cliRegistry(io, { categories, topologies: [topologyName] }),
+    topologyName,
+  )
   const accepted = topologyOptionKeys(topology)
   const refused = accepted && Object.keys(options).filter((key) => !accepted.includes(key))
   if (refused && refused.length > 0) {
@@ -108,7 +118,7 @@ async function buildSpec(
   return {
     topology: topology.name,
     options,
-    categories: list(values.category) ?? ['math'],
+    categories,
     ...(targets ? { targets } : {}),
     samplesPerTask:
       intFlag('generate', 'samples-per-task', values['samples-per-task'] as string | undefined, { min: 1 }) ??
@@ -116,23 +126,18 @@ async function buildSpec(
     seed: typeof values.seed === 'string' ? values.seed : '0',
     ...(values['repeat-templates'] ? { repeatTemplates: true } : {}),
     ...(maxAttempts !== undefined ? { maxAttempts } : {}),
-    ...loadedPools(io.cwd),
+    ...(await loadedPools(io.cwd)),
   }
 }
-
-const POOL_FLAGS = [
-  ['python', 'python-pool', PYTHON_POOL_ENV],
-  ['gsm', 'gsm-pool', GSM_POOL_ENV],
-] as const
 
 /**
  * The task pools this run reads (from `--python-pool` / `--gsm-pool`, or the variables they set),
  * recorded in the manifest by file name and SHA-256 so that a regeneration can check it has the
  * same pool.
  */
-function loadedPools(cwd: string): Pick<GenerateSpec, 'pools'> {
+async function loadedPools(cwd: string): Promise<Pick<GenerateSpec, 'pools'>> {
   const pools: NonNullable<GenerateSpec['pools']> = {}
-  for (const [category, , env] of POOL_FLAGS) {
+  for (const { category, env } of (await builtins()).pools ?? []) {
     const path = process.env[env]
     if (!path) continue
     const file = existingFile(cwd, path)
@@ -150,8 +155,11 @@ function loadedPools(cwd: string): Pick<GenerateSpec, 'pools'> {
  * returns the pools in use as a manifest records them.
  * @example usePoolFlags({ 'python-pool': 'pool.json' }, cwd) // { pools: { python: { file: 'pool.json', sha256: '…' } } }
  */
-export function usePoolFlags(values: ParsedArgs['values'], cwd: string): Pick<GenerateSpec, 'pools'> {
-  for (const [, flag, env] of POOL_FLAGS) {
+export async function usePoolFlags(
+  values: ParsedArgs['values'],
+  cwd: string,
+): Promise<Pick<GenerateSpec, 'pools'>> {
+  for (const { flag, env } of (await builtins()).pools ?? []) {
     const path = values[flag]
     if (typeof path === 'string') process.env[env] = existingFile(cwd, path)
   }
@@ -192,6 +200,12 @@ export function progressPrinter(
   }
 }
 
+/** The built-in plugin's generator named `name` (`transduction`), if there is one. */
+async function pluginGenerator(name: string | undefined): Promise<PluginGenerator | undefined> {
+  const entry = (await builtins()).generators?.find((g) => g.name === name)
+  return entry?.load()
+}
+
 /**
  * The `generate` command.
  * @example await main(['generate', 'chain', '--length', '4', '--out', 'chain-math.jsonl'])
@@ -227,23 +241,24 @@ export const generateCommand: Command = {
     '',
     'Long-Transduction documents: arbigraph generate transduction --help',
   ].join('\n'),
-  // Long-Transduction (and its tokenizer) is imported only for `generate transduction`.
-  usageFor: async (argv) =>
-    argv[0] === 'transduction'
-      ? (await import('./generate-transduction.ts')).generateTransductionUsage
-      : undefined,
+  // A plugin's generator (Long-Transduction and its tokenizer) is imported only when named.
+  usageFor: async (argv) => (await pluginGenerator(argv[0]))?.usage,
   async run(argv, io) {
-    // Long-Transduction has its own grid and flags, so it takes over before topology parsing.
-    if (argv[0] === 'transduction') {
-      return (await import('./generate-transduction.ts')).runGenerateTransduction(argv.slice(1), io)
-    }
-    const { values, positionals } = parseCommandArgs('generate', argv, FLAGS, {
-      min: 1,
-      max: 1,
-      names: 'the topology name',
-    })
+    // A plugin's generator has its own flags, so it takes over before topology parsing.
+    const generator = await pluginGenerator(argv[0])
+    if (generator) return generator.run(argv.slice(1), io)
+    const { values, positionals } = parseCommandArgs(
+      'generate',
+      argv,
+      { ...FLAGS, ...(await poolFlags()) },
+      {
+        min: 1,
+        max: 1,
+        names: 'the topology name',
+      },
+    )
     if (typeof values.out !== 'string') throw usageError('generate', 'missing --out <file.jsonl>')
-    usePoolFlags(values, io.cwd)
+    await usePoolFlags(values, io.cwd)
     const spec = await buildSpec(positionals[0]!, values, io)
     const workers = intFlag('generate', 'workers', values.workers as string | undefined, { min: 1 }) ?? 1
     const out = resolve(io.cwd, values.out)

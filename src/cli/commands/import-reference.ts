@@ -7,10 +7,12 @@
  * Reference: docs/research/arbigraph-reference-math-generators.md §9.
  */
 import { resolve } from 'node:path'
+import { referenceStageHandlers } from '../../builtins.ts'
 import { MANIFEST_SCHEMA, type Manifest } from '../../contracts/dataset.ts'
 import type { Instance } from '../../contracts/instance.ts'
 import { writeDataset } from '../../io/dataset.ts'
 import { type ReferenceFile, readReferenceFile } from '../../io/reference/read.ts'
+import type { StageHandlers } from '../../io/reference/stage-handler.ts'
 import { toInstance } from '../../io/reference/to-instance.ts'
 import { GENERATOR } from '../../version.ts'
 import { parseCommandArgs, usageError } from '../args.ts'
@@ -31,13 +33,19 @@ function summaryOptions(file: ReferenceFile): Record<string, unknown> {
  * repeats a task name under two task ids (six Python names do).
  * @example const instances = await referenceInstances(await readReferenceFile('math_chain.json'))
  */
-export async function referenceInstances(file: ReferenceFile): Promise<Instance[]> {
+export async function referenceInstances(file: ReferenceFile, handlers?: StageHandlers): Promise<Instance[]> {
+  const stageHandlers = handlers ?? (await referenceStageHandlers())
   const seed = file.summary.seed === undefined ? 'unseeded' : String(file.summary.seed)
   const options = summaryOptions(file)
   const seen = new Set<string>()
   const instances: Instance[] = []
   for (const [i, graph] of file.graphs.entries()) {
-    const instance = await toInstance(graph, { where: `${file.path}: samples[${i}]`, seed, options })
+    const instance = await toInstance(graph, {
+      where: `${file.path}: samples[${i}]`,
+      seed,
+      options,
+      handlers: stageHandlers,
+    })
     if (seen.has(instance.id)) instance.id = `${instance.id}@${i}`
     seen.add(instance.id)
     instances.push(instance)

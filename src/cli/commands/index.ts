@@ -2,17 +2,13 @@
  * Every `arbigraph` command, in the order `arbigraph --help` lists them. Each entry carries only
  * what the overview prints; the command's module (and everything it imports: mathjs, pyodide,
  * Playwright, Viz.js, the OpenAI client…) is imported when that command runs, so `arbigraph
- * --help` and a command's start-up pay only for what they use.
+ * --help` and a command's start-up pay only for what they use. Plugins add their own commands
+ * (the GSM-Symbolic and LeetCode importers are the gsm and python plugins'), listed after these.
  */
-import type { Command } from '../command.ts'
+import type { PluginCommand } from '../../registry.ts'
 
 /** One command as the overview lists it, and how to load it. */
-export interface CommandEntry {
-  name: string
-  /** One line for `arbigraph --help`. */
-  summary: string
-  load(): Promise<Command>
-}
+export type CommandEntry = PluginCommand
 
 /**
  * The commands `main` dispatches to.
@@ -59,17 +55,6 @@ export const commands: readonly CommandEntry[] = [
     name: 'import-reference',
     summary: 'Convert a reference dataset into an arbigraph dataset file (JSONL).',
     load: async () => (await import('./import-reference.ts')).importReferenceCommand,
-  },
-  {
-    name: 'import-gsm-symbolic',
-    summary: 'Turn a local copy of the GSM-Symbolic templates into a GSM template pool.',
-    load: async () => (await import('./import-gsm-symbolic.ts')).importGsmSymbolicCommand,
-  },
-  {
-    name: 'import-leetcode',
-    summary:
-      'Build a python function pool from LeetCodeDataset rows (int / List[int] functions that run and chain).',
-    load: async () => (await import('./import-leetcode.ts')).importLeetcodeCommand,
   },
   {
     name: 'check-reference',

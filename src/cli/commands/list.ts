@@ -4,19 +4,19 @@
  * plugins from `arbigraph.config.ts` are included, so this is also how to check a config loads.
  */
 import { z } from 'zod'
-import { builtinPlugin } from '../../../plugins/index.ts'
-import { loadRegistry } from '../../config.ts'
+import { builtinRegistry } from '../../builtins.ts'
 import type { Topology } from '../../contracts/topology.ts'
-import type { Registry } from '../../registry.ts'
+import type { Registry, RegistryNeeds } from '../../registry.ts'
 import { parseCommandArgs } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
 
 /**
- * The registry every command uses: the built-ins plus the plugins of `arbigraph.config.ts` in
- * the working directory.
- * @example const registry = await cliRegistry(io)
+ * The registry every command uses: the built-ins (those it `needs`, all when unsaid) plus the
+ * plugins of `arbigraph.config.ts` in the working directory.
+ * @example const registry = await cliRegistry(io, { topologies: ['chain'] })
  */
-export const cliRegistry = (io: CliIo): Promise<Registry> => loadRegistry([builtinPlugin], io.cwd)
+export const cliRegistry = (io: CliIo, needs?: RegistryNeeds): Promise<Registry> =>
+  builtinRegistry(io.cwd, undefined, needs)
 
 /**
  * The flag for a topology option: `fanIn` → `--fan-in`.

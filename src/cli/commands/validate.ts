@@ -29,7 +29,7 @@ import { decodeInstance, decodeManifest, encodeInstance } from '../../io/dataset
 import type { Registry } from '../../registry.ts'
 import { existingFile, intFlag, parseCommandArgs, usageError } from '../args.ts'
 import type { Command } from '../command.ts'
-import { usePoolFlags } from './generate.ts'
+import { poolFlags, usePoolFlags } from './generate.ts'
 import { dataflowIssues, issue, registryIssues, structureIssues } from './instance-issues.ts'
 import { cliRegistry } from './list.ts'
 
@@ -214,8 +214,7 @@ export const validateCommand: Command = {
       {
         sample: { type: 'string' },
         'sample-seed': { type: 'string' },
-        'python-pool': { type: 'string' },
-        'gsm-pool': { type: 'string' },
+        ...(await poolFlags()),
       },
       { min: 1, max: 1, names: 'the dataset file' },
     )
@@ -224,7 +223,7 @@ export const validateCommand: Command = {
     const sampleSeed = typeof values['sample-seed'] === 'string' ? values['sample-seed'] : undefined
     if (sampleSeed !== undefined && sample === undefined)
       throw usageError('validate', '--sample-seed chooses the instances of --sample <n>; give --sample too')
-    const pools = usePoolFlags(values, io.cwd).pools ?? {}
+    const pools = (await usePoolFlags(values, io.cwd)).pools ?? {}
     const registry = await cliRegistry(io)
     const { count, problems, regeneration } = await validateDataset(existingFile(io.cwd, file), registry, {
       ...(sample === undefined ? {} : { sample }),

@@ -8,35 +8,11 @@
  * Reference: docs/research/arbigraph-reference-math-generators.md §7, §9 and §11 (B3).
  */
 import type { Instance, TaskNode } from '../../contracts/instance.ts'
-import type { Params } from '../../contracts/template.ts'
 import { ArbigraphError } from '../../errors.ts'
-import { kindOf, type Value } from '../../values.ts'
-import type { ReferenceFamily } from './family.ts'
+import { kindOf } from '../../values.ts'
 import type { ReferenceGraph, ReferenceStage } from './graph.ts'
-import { mathStageParams, solveMathStage } from './math-stage.ts'
 import type { RecordKind } from './record.ts'
-
-/** How a family's stage becomes a node: our template id, its parameters, and (if needed) its output. */
-interface StageImporter {
-  template(stage: ReferenceStage): string
-  params(stage: ReferenceStage): Params
-  /** Computes an output the reference did not record; undefined when the category cannot. */
-  solve?(stage: ReferenceStage): Promise<Value>
-}
-
-/**
- * One importer per family. GSM and Python templates are not ported yet, so their stages keep
- * the reference's names (`GSM_0018`, `findMin`) and Python static arguments as parameters.
- */
-export const stageImporters: Record<ReferenceFamily, StageImporter> = {
-  math: {
-    template: (stage) => mathStageParams(stage).template.id,
-    params: (stage) => mathStageParams(stage).params,
-    solve: solveMathStage,
-  },
-  gsm: { template: (stage) => stage.taskName.replace(/\.json$/, ''), params: () => ({}) },
-  python: { template: (stage) => stage.taskName, params: (stage) => stage.statics },
-}
+import type { StageHandlers } from './stage-handler.ts'
 
 const topologyNames: Record<RecordKind, string> = {
   baseline: 'baseline',
@@ -48,8 +24,8 @@ const topologyNames: Record<RecordKind, string> = {
   custom: 'dag',
 }
 
-async function taskNode(stage: ReferenceStage, where: string): Promise<TaskNode> {
-  const importer = stageImporters[stage.family as ReferenceFamily]
+async function taskNode(stage: ReferenceStage, where: string, handlers: StageHandlers): Promise<TaskNode> {
+  const importer = await handlers(stage.family)
   if (!importer)
     throw new ArbigraphError('ARBIGRAPH_UNKNOWN_FAMILY', `${where}: unknown category "${stage.family}"`)
   let output = stage.expected
@@ -81,17 +57,19 @@ export interface ImportContext {
   seed: string
   /** Topology options as the reference summary states them. */
   options?: Record<string, unknown>
+  /** Each family's stage handler, from its category plugin. */
+  handlers: StageHandlers
 }
 
 /**
  * Converts one reference graph into an instance.
- * @example const instance = await toInstance(file.graphs[0], { where: 'f: samples[0]', seed: '0' })
+ * @example const instance = await toInstance(file.graphs[0], { where: 'f: samples[0]', seed: '0', handlers })
  */
 export async function toInstance(graph: ReferenceGraph, context: ImportContext): Promise<Instance> {
   const nodes: TaskNode[] = []
   for (const stage of graph.stages) {
     try {
-      nodes.push(await taskNode(stage, context.where))
+      nodes.push(await taskNode(stage, context.where, context.handlers))
     } catch (error) {
       if (error instanceof ArbigraphError && !error.message.startsWith(context.where)) {
         throw new ArbigraphError(

@@ -2,8 +2,9 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { NO_GSM_TEMPLATES } from '../../../plugins/gsm/reference-stage.ts'
+import { referenceStageHandlers } from '../../../src/builtins.ts'
 import { checkGraph, emptyReport } from '../../../src/io/reference/check.ts'
-import { NO_GSM_TEMPLATES } from '../../../src/io/reference/gsm-stage.ts'
 import { readReferenceFile } from '../../../src/io/reference/read.ts'
 import {
   baselineFile,
@@ -24,7 +25,8 @@ const load = (name: string, json: unknown) => readReferenceFile(writeJson(dir, n
 async function check(name: string, json: unknown) {
   const file = await load(name, json)
   const report = emptyReport()
-  for (const [i, graph] of file.graphs.entries()) await checkGraph(graph, i, report)
+  for (const [i, graph] of file.graphs.entries())
+    await checkGraph(graph, i, report, await referenceStageHandlers())
   return { file, report }
 }
 

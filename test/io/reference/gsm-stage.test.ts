@@ -3,8 +3,9 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { parseTemplate } from '../../../plugins/gsm/parse.ts'
 import { recoverVariables } from '../../../plugins/gsm/recover.ts'
+import { splitGsmBlock, useGsmTemplates } from '../../../plugins/gsm/reference-stage.ts'
+import { referenceStageHandlers } from '../../../src/builtins.ts'
 import { checkGraph, emptyReport } from '../../../src/io/reference/check.ts'
-import { splitGsmBlock, useGsmTemplates } from '../../../src/io/reference/gsm-stage.ts'
 import { readReferenceFile } from '../../../src/io/reference/read.ts'
 
 const REFERENCE =
@@ -51,7 +52,8 @@ describe.skipIf(!present)('check-reference on released GSM datasets', () => {
     test(`${file}: every stage reproduced`, async () => {
       const ref = await readReferenceFile(join(REFERENCE, 'arbigraph', file))
       const report = emptyReport()
-      for (const [i, graph] of ref.graphs.entries()) await checkGraph(graph, i, report)
+      for (const [i, graph] of ref.graphs.entries())
+        await checkGraph(graph, i, report, await referenceStageHandlers())
       expect(report.failures.slice(0, 3)).toEqual([])
       expect(report.checked).toBe(stages)
       expect(report.reproduced).toBe(stages)

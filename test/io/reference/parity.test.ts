@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { referenceStageHandlers } from '../../../src/builtins.ts'
 import { checkGraph, emptyReport } from '../../../src/io/reference/check.ts'
 import { readReferenceFile } from '../../../src/io/reference/read.ts'
 import { arbigraphDir, haveReference } from './fixtures.ts'
@@ -14,7 +15,8 @@ describe.skipIf(!haveReference)('reference parity: every math stage of the relea
   it.each(files)('$name: all $stages stages reproduced exactly', async ({ name, records, stages }) => {
     const file = await readReferenceFile(join(arbigraphDir, name))
     const report = emptyReport()
-    for (const [i, graph] of file.graphs.entries()) await checkGraph(graph, i, report)
+    for (const [i, graph] of file.graphs.entries())
+      await checkGraph(graph, i, report, await referenceStageHandlers())
     expect(file.graphs).toHaveLength(records)
     expect(report.failures.slice(0, 3)).toEqual([])
     expect(report).toMatchObject({ reproduced: stages, checked: stages })

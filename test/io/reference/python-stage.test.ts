@@ -1,15 +1,16 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { closeSharedPythonPool } from '../../../plugins/python/sandbox/index.ts'
-import { checkGraph, emptyReport } from '../../../src/io/reference/check.ts'
-import type { ReferenceStage } from '../../../src/io/reference/graph.ts'
 import {
   parsePythonBlock,
   preprocessChained,
   pythonStageCall,
   solvePythonStage,
-} from '../../../src/io/reference/python-stage.ts'
+} from '../../../plugins/python/reference-stage.ts'
+import { closeSharedPythonPool } from '../../../plugins/python/sandbox/index.ts'
+import { referenceStageHandlers } from '../../../src/builtins.ts'
+import { checkGraph, emptyReport } from '../../../src/io/reference/check.ts'
+import type { ReferenceStage } from '../../../src/io/reference/graph.ts'
 import { readReferenceFile } from '../../../src/io/reference/read.ts'
 import { arbigraphDir } from './fixtures.ts'
 
@@ -123,7 +124,8 @@ describe.skipIf(!havePython)('reference parity: every Python stage of the releas
     async ({ name, records, stages }) => {
       const file = await readReferenceFile(join(arbigraphDir, name))
       const report = emptyReport()
-      for (const [i, graph] of file.graphs.entries()) await checkGraph(graph, i, report)
+      for (const [i, graph] of file.graphs.entries())
+        await checkGraph(graph, i, report, await referenceStageHandlers())
       expect(file.graphs).toHaveLength(records)
       expect(report.failures.slice(0, 3)).toEqual([])
       expect(report).toMatchObject({ reproduced: stages, checked: stages })

@@ -9,11 +9,11 @@
  * Reference: docs/research/arbigraph-reference-harness.md §8.1–8.2.
  */
 import { resolve } from 'node:path'
-import { buildPool, readTemplateFolder } from '../../../plugins/gsm/template-pool.ts'
-import { ArbigraphError } from '../../errors.ts'
-import { writeFileAtomic } from '../../io/atomic-write.ts'
-import { parseCommandArgs, usageError } from '../args.ts'
-import type { Command } from '../command.ts'
+import { parseCommandArgs, usageError } from '../../src/cli/args.ts'
+import type { Command } from '../../src/cli/command.ts'
+import { ArbigraphError } from '../../src/errors.ts'
+import { writeFileAtomic } from '../../src/io/atomic-write.ts'
+import { buildPool, readTemplateFolder } from './template-pool.ts'
 
 /** Templates the reference's GSM tasks use as targets (at least 4 operations in `#answer`). */
 const MIN_TARGET_OPERATIONS = 4

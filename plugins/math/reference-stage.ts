@@ -5,13 +5,14 @@
  *
  * Reference: docs/research/arbigraph-reference-math-generators.md §12.1.
  */
-import { mathTemplates } from '../../../plugins/math/index.ts'
-import type { Params, TaskTemplate } from '../../contracts/template.ts'
-import { ArbigraphError } from '../../errors.ts'
-import { createRng } from '../../rng.ts'
-import { kindOf, type Value } from '../../values.ts'
-import type { ReferenceStage } from './graph.ts'
-import { parseMathParams, printsParams } from './math-params.ts'
+import type { Params, TaskTemplate } from '../../src/contracts/template.ts'
+import { ArbigraphError } from '../../src/errors.ts'
+import type { ReferenceStage } from '../../src/io/reference/graph.ts'
+import { parseMathParams, printsParams } from '../../src/io/reference/math-params.ts'
+import type { ReferenceStageHandler } from '../../src/io/reference/stage-handler.ts'
+import { createRng } from '../../src/rng.ts'
+import { kindOf, type Value } from '../../src/values.ts'
+import { mathTemplates } from './index.ts'
 
 let byReferenceName: Map<string, TaskTemplate> | undefined
 
@@ -46,4 +47,12 @@ export function mathStageParams(stage: ReferenceStage): { template: TaskTemplate
 export async function solveMathStage(stage: ReferenceStage): Promise<Value> {
   const { template, params } = mathStageParams(stage)
   return template.solve(stage.input, params, kindOf(stage.input))
+}
+
+/** Math stages: rerun our operator on the printed parameters; imported under our template ids. */
+export const mathReferenceStage: ReferenceStageHandler = {
+  check: async (stage) => ({ value: await solveMathStage(stage) }),
+  template: (stage) => mathStageParams(stage).template.id,
+  params: (stage) => mathStageParams(stage).params,
+  solve: solveMathStage,
 }

@@ -7,12 +7,13 @@
  * Reference: docs/research/arbigraph-reference-harness.md §7.3 (chained versus static
  * parameters), §7.4 (keyword call) and §7.6 (block layout).
  */
-import { LIST_LEN_MAX, preprocessScalar } from '../../../plugins/math/preprocess.ts'
-import type { PythonPool } from '../../../plugins/python/sandbox/pool.ts'
-import { sharedPythonPool } from '../../../plugins/python/sandbox/shared-pool.ts'
-import { ArbigraphError } from '../../errors.ts'
-import { isValue, pyRepr, type Value } from '../../values.ts'
-import type { ReferenceStage } from './graph.ts'
+import { ArbigraphError } from '../../src/errors.ts'
+import type { ReferenceStage } from '../../src/io/reference/graph.ts'
+import type { ReferenceStageHandler } from '../../src/io/reference/stage-handler.ts'
+import { isValue, pyRepr, type Value } from '../../src/values.ts'
+import { LIST_LEN_MAX, preprocessScalar } from '../math/preprocess.ts'
+import type { PythonPool } from './sandbox/pool.ts'
+import { sharedPythonPool } from './sandbox/shared-pool.ts'
 
 /** What a Python block says: its code, the function, its parameters and the chained one. */
 export interface PythonBlock {
@@ -120,4 +121,14 @@ export async function solvePythonStage(
   if (outcome.value === undefined || !isValue(outcome.value))
     return fail(stage.number, `result ${outcome.repr.slice(0, 60)} is not an int, float or flat list`)
   return outcome.value
+}
+
+/**
+ * Python stages: the printed code re-executed in our sandbox; imported under the reference's
+ * function names with the printed static arguments as parameters (the pool is not ported).
+ */
+export const pythonReferenceStage: ReferenceStageHandler = {
+  check: async (stage) => ({ value: await solvePythonStage(stage) }),
+  template: (stage) => stage.taskName,
+  params: (stage) => stage.statics,
 }

@@ -6,24 +6,12 @@
  * lists what is accepted.
  */
 import { relative, resolve } from 'node:path'
-import type {
-  BudgetLabel,
-  Family,
-  Format,
-  GridSelection,
-  Level,
-  TransductionDocument,
-} from '../../../plugins/transduction/index.ts'
-import {
-  budgetLabels,
-  families,
-  generateTransductionInWorkers,
-  lineFormats,
-  tableFormats,
-} from '../../../plugins/transduction/index.ts'
-import { openAtomicLines } from '../../io/atomic-write.ts'
-import { intFlag, parseCommandArgs, usageError } from '../args.ts'
-import type { CliIo } from '../command.ts'
+import { intFlag, parseCommandArgs, usageError } from '../../src/cli/args.ts'
+import type { CliIo } from '../../src/cli/command.ts'
+import { openAtomicLines } from '../../src/io/atomic-write.ts'
+import type { PluginGenerator } from '../../src/registry.ts'
+import type { BudgetLabel, Family, Format, GridSelection, Level, TransductionDocument } from './index.ts'
+import { budgetLabels, families, generateTransductionInWorkers, lineFormats, tableFormats } from './index.ts'
 
 const FLAGS = {
   family: { type: 'string' },
@@ -142,4 +130,10 @@ export async function runGenerateTransduction(argv: string[], io: CliIo): Promis
     await file.abort()
     throw error
   }
+}
+
+/** `arbigraph generate transduction`, as the built-in plugin lists it. */
+export const transductionGenerator: PluginGenerator = {
+  usage: generateTransductionUsage,
+  run: runGenerateTransduction,
 }

@@ -9,15 +9,16 @@
  *
  * Reference: docs/research/arbigraph-reference-harness.md §8.
  */
-import { intValue } from '../../../plugins/gsm/domains.ts'
-import { type Assignment, answerOf, rejection } from '../../../plugins/gsm/instantiate.ts'
-import { type GsmTemplate, parseTemplate } from '../../../plugins/gsm/parse.ts'
-import { completions, recoverVariables } from '../../../plugins/gsm/recover.ts'
-import { readPool, readTemplateFolder } from '../../../plugins/gsm/template-pool.ts'
-import { preprocessScalar } from '../../../plugins/math/preprocess.ts'
-import { ArbigraphError } from '../../errors.ts'
-import { type Value, valuesEqual } from '../../values.ts'
-import type { ReferenceStage } from './graph.ts'
+import { ArbigraphError } from '../../src/errors.ts'
+import type { ReferenceStage } from '../../src/io/reference/graph.ts'
+import type { ReferenceStageHandler } from '../../src/io/reference/stage-handler.ts'
+import { type Value, valuesEqual } from '../../src/values.ts'
+import { preprocessScalar } from '../math/preprocess.ts'
+import { intValue } from './domains.ts'
+import { type Assignment, answerOf, rejection } from './instantiate.ts'
+import { type GsmTemplate, parseTemplate } from './parse.ts'
+import { completions, recoverVariables } from './recover.ts'
+import { readPool, readTemplateFolder } from './template-pool.ts'
 
 /** Annotated template texts by file stem (`0027`). */
 let sources: Map<string, string> | undefined
@@ -135,3 +136,22 @@ function completeAndSolve(template: GsmTemplate, vars: Assignment, boundValue: b
 }
 
 const BINDABLE = new Set(['range', 'numbers_within', 'frange'])
+
+/**
+ * GSM stages: checked against the configured GSM-Symbolic templates (`--gsm-pool`, or
+ * `--gsm-templates` with `--gsm-overrides`, else the environment); imported under the
+ * reference's template names, since its templates are not ours.
+ */
+export const gsmReferenceStage: ReferenceStageHandler = {
+  configure(settings) {
+    const pool = settings['gsm-pool']
+    const folder = settings['gsm-templates']
+    const overrides = settings['gsm-overrides']
+    if (pool !== undefined) useGsmTemplates({ pool })
+    else if (folder !== undefined)
+      useGsmTemplates({ folder, ...(overrides !== undefined ? { overrides } : {}) })
+  },
+  check: solveGsmStage,
+  template: (stage) => stage.taskName.replace(/\.json$/, ''),
+  params: () => ({}),
+}
