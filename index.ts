@@ -33,6 +33,19 @@ export {
 export { gradeInstance, parseAnswer } from './src/grade/index.ts'
 export { createSkeleton, type SkeletonBuilder, type TaskSlotOptions } from './src/graph/create-skeleton.ts'
 export { readNodeLinkFile } from './src/graph/read-node-link-file.ts'
+export {
+  boxedAnswers,
+  defineHarness,
+  type Harness,
+  type HarnessCase,
+  type HarnessContext,
+  type HarnessResult,
+  HTTP_AGENT_PROTOCOL,
+  httpAgent,
+  reportedTranscript,
+  singleShot,
+  toolAgent,
+} from './src/harness/index.ts'
 export { decodeInstance, decodeManifest, readDataset, writeDataset } from './src/io/dataset.ts'
 export { compareRuns, type RunComparison } from './src/metrics/compare.ts'
 export { evaluateGate, type GateRule, parseGate } from './src/metrics/gate.ts'

@@ -27,6 +27,10 @@ export interface ArbiGraphCaseRecord {
   model: string
   protocol: 'chat' | 'text'
   /**
+   * The harness that answered: "tool-agent", "http-agent", or a registered one (absent in older records).
+   */
+  harness?: string
+  /**
    * The grade; null exactly when infraError is set.
    */
   grade: ArbiGraphInstanceGrade | null

@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import { harnessSchema } from './contracts/harness.ts'
 import type { Category, TaskTemplate } from './contracts/template.ts'
 import type { Topology } from './contracts/topology.ts'
 import { ArbigraphError, formatPath } from './errors.ts'
@@ -42,12 +43,14 @@ const pluginSchema = z.object({
   name: z.string().min(1),
   categories: z.array(categorySchema).optional(),
   topologies: z.array(topologySchema).optional(),
+  /** Harnesses selected by name (`defineSuite({ harness: 'my-agent' })`, `ARBIGRAPH_HARNESS=my-agent`). */
+  harnesses: z.array(harnessSchema).optional(),
 }) satisfies z.ZodType<Plugin>
 
 export const configSchema = z
   .object({
     /**
-     * Extra categories and topologies, registered after the built-ins.
+     * Extra categories, topologies and harnesses, registered after the built-ins.
      * @default []
      * @example plugins: [{ name: 'toy', categories: [toyCategory] }]
      */

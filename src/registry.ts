@@ -1,7 +1,8 @@
 /**
- * One registry for categories and topologies. Built-ins come from `plugins/`; users add their
- * own through `plugins: [...]` in an optional `arbigraph.config.ts`, without touching ours.
+ * One registry for categories, topologies and harnesses. Built-ins come from `plugins/`; users
+ * add their own through `plugins: [...]` in an optional `arbigraph.config.ts`, without touching ours.
  */
+import type { Harness } from './contracts/harness.ts'
 import type { Category, TaskTemplate } from './contracts/template.ts'
 import type { Topology } from './contracts/topology.ts'
 import { ArbigraphError } from './errors.ts'
@@ -12,11 +13,14 @@ export interface Plugin {
   name: string
   categories?: readonly Category[]
   topologies?: readonly Topology<unknown>[]
+  /** Harnesses a suite or `ARBIGRAPH_HARNESS` selects by name. */
+  harnesses?: readonly Harness[]
 }
 
 export interface Registry {
   categories: ReadonlyMap<string, Category>
   topologies: ReadonlyMap<string, Topology<unknown>>
+  harnesses: ReadonlyMap<string, Harness>
 }
 
 const checked = new WeakSet<readonly TaskTemplate[]>()
@@ -58,6 +62,7 @@ const checkedOnRead = (category: Category): Category => ({
 export function createRegistry(plugins: readonly Plugin[]): Registry {
   const categories = new Map<string, Category>()
   const topologies = new Map<string, Topology<unknown>>()
+  const harnesses = new Map<string, Harness>()
   const owner = new Map<string, string>()
   const claim = (key: string, plugin: string) => {
     const first = owner.get(key)
@@ -82,8 +87,12 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
       claim(`topology "${topology.name}"`, plugin.name)
       topologies.set(topology.name, topology)
     }
+    for (const harness of plugin.harnesses ?? []) {
+      claim(`harness "${harness.name}"`, plugin.name)
+      harnesses.set(harness.name, harness)
+    }
   }
-  return { categories, topologies }
+  return { categories, topologies, harnesses }
 }
 
 const known = (names: Iterable<string>) => [...names].map((n) => `"${n}"`).join(', ')

@@ -4,6 +4,7 @@
  * warm-up already compiled, as the cases of a long Vitest run do.
  */
 import { parentPort } from 'node:worker_threads'
+import { chain } from '../../plugins/topologies/chain.ts'
 import { runToolAgent } from '../../src/agent/loop.ts'
 import { profileFor } from '../../src/agent/profile.ts'
 
@@ -23,7 +24,7 @@ export interface AgentJobResult {
   busyMs: number
 }
 
-const profile = profileFor('chain', {})
+const profile = profileFor(chain)
 
 async function run(job: AgentJob): Promise<AgentJobResult> {
   let next = 0

@@ -15,6 +15,8 @@ export const baseline = topology({
   summary: 'One task on a random input: each template alone.',
   options: z.strictObject({}).prefault({}),
   defaults: { repeatTemplates: false, filter: 'baseline', layout: 'single' },
+  // The reference's baseline release job: one task needs few turns and repairs.
+  harness: { maxTurns: 200, repairs: { toolRepair: 5, finalAnswerRepair: 3, cutoffRepair: 3 } },
   shape: 'fixed',
   build: () => createSkeleton().task('t1').target('t1'),
 })

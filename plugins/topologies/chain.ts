@@ -15,6 +15,8 @@ export const chain = topology({
   summary: 'A linear chain of tasks, each reading the previous output.',
   options: z.strictObject({ length: z.int().min(1).default(4) }).prefault({}),
   defaults: { repeatTemplates: false, filter: 'shared', layout: 'dependent' },
+  // The reference's chain release job.
+  harness: { maxTurns: 1200, repairs: { toolRepair: 5, finalAnswerRepair: 12, cutoffRepair: 12 } },
   shape: 'fixed',
   build: ({ length }) => {
     const g = createSkeleton()

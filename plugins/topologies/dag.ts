@@ -36,6 +36,8 @@ export const dag = topology({
       }
     }),
   defaults: { repeatTemplates: true, filter: 'shared', layout: 'dependent' },
+  // Never run by the reference; a custom graph branches like multichain, so it gets that budget.
+  harness: { maxTurns: 2000, repairs: { toolRepair: 5, finalAnswerRepair: 24, cutoffRepair: 24 } },
   shape: 'fixed',
   build: ({ graph }) => importNodeLink(graph, { source: SOURCE }),
 })

@@ -17,6 +17,8 @@ export const forgetting = topology({
   summary: 'Independent distractor tasks followed by the graded task.',
   options: z.strictObject({ distractors: z.int().min(0).default(3) }).prefault({}),
   defaults: { repeatTemplates: false, filter: 'shared', layout: 'independent' },
+  // The reference ran forgetting with the chain job's settings.
+  harness: { maxTurns: 1200, repairs: { toolRepair: 5, finalAnswerRepair: 12, cutoffRepair: 12 } },
   shape: 'fixed',
   build: ({ distractors }) => {
     const g = createSkeleton()

@@ -79,6 +79,8 @@ export const multichain = topology({
   summary: 'Chained segments that fan out into parallel branches (pick) and merge back (pack).',
   options: optionsSchema,
   defaults: { repeatTemplates: false, filter: 'shared', layout: 'dependent' },
+  // The reference's multichain release job: branches and merges need the most answers repaired.
+  harness: { maxTurns: 2000, repairs: { toolRepair: 5, finalAnswerRepair: 24, cutoffRepair: 24 } },
   shape: 'fixed',
   build: ({ structure, branches, branchLength }) =>
     buildStructure(

@@ -109,5 +109,7 @@ export const random = topology({
     })
     .prefault({}),
   defaults: { repeatTemplates: true, filter: 'shared', layout: 'dependent' },
+  // Never run by the reference; a random DAG branches like multichain, so it gets that budget.
+  harness: { maxTurns: 2000, repairs: { toolRepair: 5, finalAnswerRepair: 24, cutoffRepair: 24 } },
   build: buildRandom,
 })

@@ -2,12 +2,13 @@
  * The tool-agent harness profile: every knob of the agent loop in one zod schema with the
  * reference's release defaults (greedy sampling, 16384 tokens per normal turn and 32768 per
  * repair turn, a required first calculator call, repair budgets and a turn cap chosen by
- * topology). `profileFor(topology)` gives the defaults of a topology, overrides on top; the
- * topologies the reference never ran take the budget of the nearest shape: `dag` and `random`
- * branch like `multichain`, anything unknown gets the `chain` budget.
+ * topology). Each topology declares its budget (`topology({ …, harness: { maxTurns, repairs } })`);
+ * `profileFor(topology)` gives a topology's profile, overrides on top. A topology that declares
+ * none gets `DEFAULT_TOPOLOGY_BUDGET`, the chain budget.
  * Reference: docs/research/arbigraph-reference-harness.md §1.2, §1.10.
  */
 import { z } from 'zod'
+import { checkTopologyHarness, type Topology, type TopologyBudget } from '../contracts/topology.ts'
 import { ArbigraphError } from '../errors.ts'
 
 /** Repair budgets: each counter only grows, and a repair is sent only while budget remains. */
@@ -56,33 +57,32 @@ export const harnessProfileSchema = z.object({
 export type HarnessProfileInput = z.input<typeof harnessProfileSchema>
 export type HarnessProfile = z.output<typeof harnessProfileSchema>
 
-interface TopologyBudget {
-  maxTurns: number
-  repairBudget: { toolRepair: number; finalAnswerRepair: number; cutoffRepair: number }
-}
-
-const BASELINE: TopologyBudget = {
-  maxTurns: 200,
-  repairBudget: { toolRepair: 5, finalAnswerRepair: 3, cutoffRepair: 3 },
-}
-const CHAIN: TopologyBudget = {
+/**
+ * The budget of a topology that declares none: the reference's chain budget, the middle of its
+ * three release settings (baseline 200 turns and 5/3/3 repairs, chain 1200 and 5/12/12,
+ * multichain 2000 and 5/24/24).
+ */
+export const DEFAULT_TOPOLOGY_BUDGET: TopologyBudget = {
   maxTurns: 1200,
   repairBudget: { toolRepair: 5, finalAnswerRepair: 12, cutoffRepair: 12 },
 }
-const MULTICHAIN: TopologyBudget = {
-  maxTurns: 2000,
-  repairBudget: { toolRepair: 5, finalAnswerRepair: 24, cutoffRepair: 24 },
+
+/**
+ * A topology's declared budget (its `harness` field) over the default; a bad declaration is an
+ * `ARBIGRAPH_BAD_CONFIG` naming the topology.
+ * @example topologyBudget(multichain).repairBudget // { toolRepair: 5, finalAnswerRepair: 24, cutoffRepair: 24 }
+ */
+export function topologyBudget(topology: Pick<Topology, 'name' | 'harness'>): TopologyBudget {
+  const declared = checkTopologyHarness(topology.name, topology.harness)
+  return {
+    maxTurns: declared.maxTurns ?? DEFAULT_TOPOLOGY_BUDGET.maxTurns,
+    repairBudget: { ...DEFAULT_TOPOLOGY_BUDGET.repairBudget, ...definedFields(declared.repairs ?? {}) },
+  }
 }
 
-/** Turn cap and repair budgets per topology (the reference's release job settings). */
-export const topologyBudgets: Record<string, TopologyBudget> = {
-  baseline: BASELINE,
-  forgetting: CHAIN,
-  chain: CHAIN,
-  multichain: MULTICHAIN,
-  dag: MULTICHAIN,
-  random: MULTICHAIN,
-}
+/** Drops `undefined` fields, so an explicit `undefined` never hides a default. */
+const definedFields = <T extends object>(fields: T): Partial<T> =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>
 
 /**
  * Validates a profile and fills in defaults; a bad field is an `ARBIGRAPH_BAD_CONFIG` naming it.
@@ -97,15 +97,25 @@ export function resolveProfile(input: HarnessProfileInput = {}): HarnessProfile 
 }
 
 /**
- * The profile of a topology: its turn cap and repair budgets, then `overrides` on top.
- * @example profileFor('multichain').repairBudget // { toolRepair: 5, finalAnswerRepair: 24, cutoffRepair: 24 }
- * @example profileFor('baseline', { protocol: 'text' }).maxTurns // 200
+ * A profile on top of a budget: `overrides` win field by field (repair budgets per kind).
+ * @example profileOver(topologyBudget(chain), { protocol: 'text' }).maxTurns // 1200
  */
-export function profileFor(topology: string, overrides: HarnessProfileInput = {}): HarnessProfile {
-  const base = topologyBudgets[topology] ?? CHAIN
+export function profileOver(budget: TopologyBudget, overrides: HarnessProfileInput = {}): HarnessProfile {
   return resolveProfile({
     ...overrides,
-    maxTurns: overrides.maxTurns ?? base.maxTurns,
-    repairBudget: { ...base.repairBudget, ...overrides.repairBudget },
+    maxTurns: overrides.maxTurns ?? budget.maxTurns,
+    repairBudget: { ...budget.repairBudget, ...definedFields(overrides.repairBudget ?? {}) },
   })
+}
+
+/**
+ * The profile of a topology: its turn cap and repair budgets, then `overrides` on top.
+ * @example profileFor(multichain).repairBudget // { toolRepair: 5, finalAnswerRepair: 24, cutoffRepair: 24 }
+ * @example profileFor(baseline, { protocol: 'text' }).maxTurns // 200
+ */
+export function profileFor(
+  topology: Pick<Topology, 'name' | 'harness'>,
+  overrides: HarnessProfileInput = {},
+): HarnessProfile {
+  return profileOver(topologyBudget(topology), overrides)
 }

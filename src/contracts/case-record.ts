@@ -31,6 +31,13 @@ export const caseRecordSchema = z
     epoch: count.describe('0-based repetition index (ARBIGRAPH_EPOCHS); each epoch is one trial.'),
     model: z.string().min(1).describe('Model id; "sim:*" marks the built-in simulated endpoint.'),
     protocol: z.enum(['chat', 'text']),
+    harness: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'The harness that answered: "tool-agent", "http-agent", or a registered one (absent in older records).',
+      ),
     grade: instanceGradeSchema.nullable().describe('The grade; null exactly when infraError is set.'),
     status: agentStatusSchema.nullable().describe('Terminal status of the agent loop, when it ran.'),
     infraError: z
@@ -92,7 +99,8 @@ export type InfraRecordBase = Pick<
   | 'protocol'
   | 'latencyMs'
   | 'sweep'
->
+> &
+  Partial<Pick<CaseRecord, 'harness'>>
 
 /**
  * The record of a case that produced no gradable outcome: no grade, zero counts, the reason kept.

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { caseRecordSchema } from './case-record.ts'
 import { generateSpecSchema, manifestSchema } from './dataset.ts'
 import { instanceGradeSchema } from './grade.ts'
+import { httpAgentReplySchema, httpAgentRequestSchema } from './http-agent.ts'
 import { instanceSchema } from './instance.ts'
 import { resultsSchema } from './results.ts'
 import { transductionRecordSchema } from './transduction-record.ts'
@@ -21,6 +22,8 @@ export const publishedSchemas = {
   results: resultsSchema,
   'transduction-record': transductionRecordSchema,
   'transduction-results': transductionResultsSchema,
+  'http-agent-request': httpAgentRequestSchema,
+  'http-agent-reply': httpAgentReplySchema,
 } satisfies Record<string, z.ZodType>
 
 /** The JSON Schema of one published format, as written to `schemas/<stem>.schema.json`. */

@@ -1,8 +1,11 @@
 /**
  * The topology contract: a named function from options (validated by zod) and an RNG to a
- * skeleton. The generator pins the target node's template and fills in the rest.
+ * skeleton. The generator pins the target node's template and fills in the rest. A topology also
+ * declares what an agent may spend on one of its instances (`harness`: turn cap and repair
+ * budgets), since a longer graph needs more turns and repairs than a single task.
  */
-import type { z } from 'zod'
+import { z } from 'zod'
+import { ArbigraphError, describeZodError } from '../errors.ts'
 import type { Rng } from '../rng.ts'
 import type { Skeleton } from './skeleton.ts'
 
@@ -19,6 +22,45 @@ export interface TopologyDefaults {
   layout: PromptLayout
 }
 
+const budgetCount = z.int().min(0)
+
+/**
+ * The agent budget a topology grants each instance: the tool agent's turn cap and repair budgets
+ * (see `HarnessProfile`). Omitted fields take the defaults of `topologyBudget` (the chain budget).
+ * @example topologyHarnessSchema.parse({ maxTurns: 1200, repairs: { finalAnswerRepair: 12 } })
+ */
+export const topologyHarnessSchema = z.strictObject({
+  /** Generated turns per sample before it ends as `timeout`. */
+  maxTurns: z.int().positive().optional(),
+  /** Repairs per kind: first calculator call, missing final answers, cut-off turns. */
+  repairs: z
+    .strictObject({
+      toolRepair: budgetCount.optional(),
+      finalAnswerRepair: budgetCount.optional(),
+      cutoffRepair: budgetCount.optional(),
+    })
+    .optional(),
+})
+
+export type TopologyHarness = z.input<typeof topologyHarnessSchema>
+
+/** What a topology grants one instance, resolved: a turn cap and all three repair budgets. */
+export interface TopologyBudget {
+  maxTurns: number
+  repairBudget: { toolRepair: number; finalAnswerRepair: number; cutoffRepair: number }
+}
+
+/**
+ * A topology's `harness` field, checked; a bad one is an `ARBIGRAPH_BAD_CONFIG` naming the topology.
+ * @example checkTopologyHarness('chain', { maxTurns: 0 }) // throws 'topology "chain": harness.maxTurns: …'
+ */
+export function checkTopologyHarness(name: string, harness: unknown): TopologyHarness {
+  const parsed = topologyHarnessSchema.optional().safeParse(harness)
+  if (parsed.success) return parsed.data ?? {}
+  const error = { issues: parsed.error.issues.map((i) => ({ ...i, path: ['harness', ...i.path] })) }
+  throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', describeZodError(error, `topology "${name}"`))
+}
+
 export interface Topology<Options = unknown> {
   name: string
   summary: string
@@ -30,6 +72,8 @@ export interface Topology<Options = unknown> {
    * @default 'random'
    */
   shape?: 'fixed' | 'random'
+  /** The agent budget per instance. @default the chain budget (1200 turns, repairs 5/12/12) */
+  harness?: TopologyHarness
   /** Builds one sample's skeleton; randomness (if any) comes from `rng` only. */
   build(options: Options, rng: Rng): Skeleton
 }
@@ -44,5 +88,10 @@ export const topology = <Schema extends z.ZodType>(spec: {
   options: Schema
   defaults: TopologyDefaults
   shape?: 'fixed' | 'random'
+  harness?: TopologyHarness
   build(options: z.output<Schema>, rng: Rng): Skeleton
-}): Topology<z.output<Schema>> => spec as unknown as Topology<z.output<Schema>>
+}): Topology<z.output<Schema>> => {
+  // Fail where the topology is declared, not in the middle of a run.
+  checkTopologyHarness(spec.name, spec.harness)
+  return spec as unknown as Topology<z.output<Schema>>
+}

@@ -10,19 +10,19 @@
  */
 import { beforeAll, describe, inject, test } from 'vitest'
 import { z } from 'zod'
-import { type HarnessProfile, type HarnessProfileInput, profileFor } from '../agent/profile.ts'
-import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
+import { topologyBudget } from '../agent/profile.ts'
 import { conditionsOptionSchema, resolveConditions } from '../conditions/select-conditions.ts'
-import { toolAgentAsk } from '../conditions/tool-agent-ask.ts'
 import { withConditions } from '../conditions/with-conditions.ts'
 import type { Condition } from '../contracts/conditions.ts'
+import type { HarnessContext } from '../contracts/harness.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { caseDetailSinkFromEnv } from '../dashboard/case-details.ts'
 import { assertProtocolUsable } from '../doctor/check-server.ts'
 import { ArbigraphError, formatPath } from '../errors.ts'
 import { threadRegistry } from '../generate/generate-chunk.ts'
 import { generateDataset } from '../generate/generate-dataset.ts'
-import { getTemplate } from '../registry.ts'
+import { checkSuiteHarnessOption, type SuiteHarnessOption, suiteHarness } from '../harness/suite-harness.ts'
+import { getTemplate, getTopology } from '../registry.ts'
 import type { ArbigraphContext } from './provided-context.ts'
 import { registerSimCases } from './register-sim-cases.ts'
 import { runCase } from './run-case.ts'
@@ -45,8 +45,12 @@ const suiteOptionsSchema = z
     targets: z.array(z.string().min(1)).min(1).optional(),
     /** Generation seed; ARBIGRAPH_SEED overrides it. @default '0' */
     seed: z.string().default('0'),
-    /** Harness profile fields on top of the topology's defaults. @default {} */
-    harness: z.record(z.string(), z.unknown()).default({}),
+    /**
+     * What answers the cases: a harness value (`toolAgent(…)`, `httpAgent({ url })`, yours), the
+     * name of one registered in arbigraph.config.ts, or tool-agent profile fields on top of the
+     * topology's budgets. ARBIGRAPH_HARNESS overrides it. @default the tool agent
+     */
+    harness: z.union([z.string().min(1), z.record(z.string(), z.unknown())]).optional(),
     /** Context conditions; ARBIGRAPH_CONDITIONS overrides it. @default ['in-graph'] */
     conditions: conditionsOptionSchema.optional(),
   })
@@ -57,7 +61,7 @@ const suiteOptionsSchema = z
   })
 
 export type SuiteOptions = Omit<z.input<typeof suiteOptionsSchema>, 'harness'> & {
-  harness?: HarnessProfileInput
+  harness?: SuiteHarnessOption
 }
 
 /** One test to declare: an instance and the epoch of this trial. */
@@ -125,46 +129,46 @@ export interface CaseDeclaration {
   /** The `describe` title, e.g. `chain/math`. */
   title: string
   tags: string[]
-  profile: HarnessProfile
-  /** The harness fields the suite set itself (they win over the run's timeouts). */
-  harness: HarnessProfileInput | undefined
+  /** The registered topology of the cases: its budgets go to the harness. */
+  topology: string
+  /** The suite's `harness` option (ARBIGRAPH_HARNESS overrides it). */
+  harness: SuiteHarnessOption | undefined
   /** Context conditions to run on each case besides in-graph. */
   conditions: readonly Condition[]
 }
 
 /**
- * Declares one `describe` holding a `test.concurrent` per case, each running the tool agent and
- * storing its record; `load` generates the cases at collection time. Shared by `defineSuite`
+ * Declares one `describe` holding a `test.concurrent` per case, each running the suite's harness
+ * and storing its record; `load` generates the cases at collection time. Shared by `defineSuite`
  * and `defineSweep`.
- * @example declareCases({ title: 'chain/math', tags: ['chain', 'math'], profile, harness: undefined }, () => suiteCases(options))
+ * @example declareCases({ title: 'chain/math', tags: ['chain', 'math'], topology: 'chain', harness: undefined, conditions }, () => suiteCases(options))
  */
 export function declareCases(declaration: CaseDeclaration, load: () => Promise<SuiteCase[]>): void {
-  const { profile, harness } = declaration
+  checkSuiteHarnessOption(declaration.harness) // bad profile fields fail at definition time
   describe(declaration.title, { tags: declaration.tags }, async () => {
     const cases = await load()
+    const registry = await threadRegistry(process.cwd())
+    const harness = suiteHarness(declaration.harness, registry)
+    const budget = topologyBudget(getTopology(registry, declaration.topology))
     const caseDetails = caseDetailSinkFromEnv(process.env)
     beforeAll(() => {
       const context = inject('arbigraph')
       // The preflight found the server cannot serve this suite's protocol: stop before any case.
-      if (context.server) assertProtocolUsable(context.server, profile.protocol)
+      if (context.server && harness.protocol) assertProtocolUsable(context.server, harness.protocol)
       return registerWithSim(context, cases)
     })
     for (const c of cases) {
       test.concurrent(c.name, { meta: { arbigraphCase: c.identity } }, async ({ task, signal }) => {
         const context = inject('arbigraph')
-        const caseProfile = {
-          ...profile,
-          ...(context.turnTimeoutMs !== undefined && harness?.requestTimeoutMs === undefined
-            ? { requestTimeoutMs: context.turnTimeoutMs }
-            : {}),
-          ...(context.streamIdleMs !== undefined && harness?.idleTimeoutMs === undefined
-            ? { idleTimeoutMs: context.streamIdleMs }
-            : {}),
-        }
+        const timeouts = { requestMs: context.turnTimeoutMs, idleMs: context.streamIdleMs }
+        const log = (message: string) => console.warn(`[${harness.name}] ${c.name}: ${message}`)
         const record = await runCase(c.instance, {
           baseURL: context.poolUrl,
           model: context.model,
-          profile: caseProfile,
+          harness,
+          budget,
+          timeouts,
+          log,
           identity: c.identity,
           signal,
           ...(caseDetails ? { caseDetails } : {}),
@@ -172,12 +176,23 @@ export function declareCases(declaration: CaseDeclaration, load: () => Promise<S
         const measured = await withConditions(record, c.instance, {
           conditions: declaration.conditions,
           registry: await threadRegistry(process.cwd()),
-          ask: toolAgentAsk({
-            baseURL: context.poolUrl,
-            model: context.model,
-            profile: caseProfile,
-            epoch: c.identity.epoch,
-          }),
+          // Node prompts go through the same harness, endpoint, budgets and epoch seed as the case.
+          ask: (prompt, outputs, nodeSignal) => {
+            const { epoch } = c.identity
+            const harnessContext: HarnessContext = {
+              endpoint: context.poolUrl,
+              model: context.model,
+              apiKey: 'arbigraph',
+              signal: nodeSignal ?? signal,
+              log,
+              timeouts,
+              ...(epoch > 0 ? { requestFields: { seed: epoch } } : {}),
+            }
+            return harness.run(
+              { id: c.identity.caseId, epoch, prompt, expected: outputs, budget },
+              harnessContext,
+            )
+          },
           announce: (simCases) => registerSimCases(context, simCases, 'context conditions'),
           signal,
         })
@@ -197,13 +212,11 @@ export function declareCases(declaration: CaseDeclaration, load: () => Promise<S
 export function defineSuite(options: SuiteOptions): void {
   const o = parseSuiteOptions(options) // fail at definition time, before any generation
   const categories = o.categories ?? [o.category!]
-  const protocol = protocolFromEnv()
-  const profile = profileFor(o.topology, { ...options.harness, ...(protocol ? { protocol } : {}) })
   declareCases(
     {
       title: `${o.topology}/${categories.join('+')}`,
       tags: [o.topology, ...categories],
-      profile,
+      topology: o.topology,
       harness: options.harness,
       conditions: resolveConditions(o.conditions),
     },

@@ -8,8 +8,6 @@
  */
 
 import type { HarnessProfileInput } from '../agent/profile.ts'
-import { profileFor } from '../agent/profile.ts'
-import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
 import { resolveConditions } from '../conditions/select-conditions.ts'
 import { threadRegistry } from '../generate/generate-chunk.ts'
 import { generateDataset } from '../generate/generate-dataset.ts'
@@ -80,14 +78,12 @@ export async function sweepCases(options: DefineSweepOptions, env = readSuiteEnv
 export function defineSweep(options: DefineSweepOptions): void {
   const sweep = parseSweepOptions(options as SweepOptions) // fail at definition time
   const categories = sweep.categories ?? [sweep.category!]
-  const protocol = protocolFromEnv()
-  const profile = profileFor(sweep.topology, { ...options.harness, ...(protocol ? { protocol } : {}) })
   const name = sweepName(sweep)
   declareCases(
     {
       title: `sweep:${name}/${categories.join('+')}`,
       tags: ['sweep', sweep.topology, ...categories],
-      profile,
+      topology: sweep.topology,
       harness: options.harness,
       conditions: resolveConditions(undefined),
     },

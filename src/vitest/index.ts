@@ -3,6 +3,17 @@
  * `defineSweep` and `defineTransductionSuite` for `*.eval.ts` files, and the pieces they are made of (case
  * generation, one-case runner, simulator registration, the globalSetup).
  */
+export {
+  defineHarness,
+  type Harness,
+  type HarnessCase,
+  type HarnessContext,
+  type HarnessResult,
+  httpAgent,
+  reportedTranscript,
+  singleShot,
+  toolAgent,
+} from '../harness/index.ts'
 export { defineSuite, type SuiteCase, type SuiteOptions, suiteCases } from './define-suite.ts'
 export { type DefineSweepOptions, defineSweep, type SweepCases, sweepCases } from './define-sweep.ts'
 export {

@@ -14,6 +14,7 @@ import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
 import { conditionsEnvShape } from '../conditions/select-conditions.ts'
 import { envFlag, envText, formatEnvIssues } from '../env-fields.ts'
 import { ArbigraphError } from '../errors.ts'
+import { checkHarnessEnv } from '../harness/harness-env.ts'
 import { ensureDir } from '../io/ensure-dir.ts'
 import { poolEnvShape } from '../pool/env.ts'
 import { pythonWorkersShape } from '../python-workers.ts'
@@ -97,6 +98,7 @@ export function checkRunSettings(
   // Variables whose names belong to their own modules, checked by those modules' parsers.
   problems.push(...problem(() => protocolFromEnv(env)))
   problems.push(...problem(() => serverProfileFromEnv(env)))
+  problems.push(...problem(() => checkHarnessEnv(env)))
   if (parsed.success)
     for (const [what, folder] of outputFolders(parsed.data, root))
       problems.push(...problem(() => ensureDir(folder, what)))

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultRegistry } from '../../plugins/index.ts'
+import { chain } from '../../plugins/topologies/chain.ts'
 import { runToolAgent } from '../../src/agent/loop.ts'
 import { profileFor } from '../../src/agent/profile.ts'
 import type { Instance } from '../../src/contracts/instance.ts'
@@ -49,7 +50,7 @@ describe('agent/loop › end to end on the simulated endpoint (sim:oracle)', () 
           model: sim.model,
           prompt: instance.prompt,
           expected: instance.outputs,
-          profile: profileFor('chain', { protocol }),
+          profile: profileFor(chain, { protocol }),
         })
         expect(transcript.status, instance.id).toBe('success')
         expect(transcript.turns.map((turn) => turn.kind)).toEqual(['normal', 'tool'])
@@ -103,7 +104,7 @@ describe('agent/loop › end to end on the simulated endpoint (sim:noisy, high f
             model: sim.model,
             prompt: instance.prompt,
             expected: instance.outputs,
-            profile: profileFor('chain', { protocol, maxTokens: 4096, repairMaxTokens: 8192 }),
+            profile: profileFor(chain, { protocol, maxTokens: 4096, repairMaxTokens: 8192 }),
           }),
         ),
       )

@@ -10,6 +10,7 @@ import type { CaseRecord } from '../../src/contracts/case-record.ts'
 import type { Condition } from '../../src/contracts/conditions.ts'
 import type { Instance } from '../../src/contracts/instance.ts'
 import { threadRegistry } from '../../src/generate/generate-chunk.ts'
+import { getTopology } from '../../src/registry.ts'
 import type { PersonaName } from '../../src/sim/index.ts'
 import { startSimServer } from '../../src/sim/index.ts'
 import type { SuiteOptions } from '../../src/vitest/define-suite.ts'
@@ -47,7 +48,7 @@ export async function conditionsRun(options: ConditionsRunOptions): Promise<Cond
   try {
     const records = await Promise.all(
       cases.map(async (c) => {
-        const profile = profileFor(c.identity.topology)
+        const profile = profileFor(getTopology(registry, c.identity.topology))
         const record = await runCase(c.instance, {
           baseURL: sim.url,
           model: sim.model,

@@ -7,9 +7,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { defaultRegistry } from '../../plugins/index.ts'
 import { profileFor } from '../../src/agent/profile.ts'
 import type { Results } from '../../src/contracts/results.ts'
 import { createCaseDetailSink } from '../../src/dashboard/case-details.ts'
+import { getTopology } from '../../src/registry.ts'
 import { buildResults } from '../../src/report/build-results.ts'
 import { startSimServer } from '../../src/sim/index.ts'
 import type { SuiteOptions } from '../../src/vitest/define-suite.ts'
@@ -40,6 +42,7 @@ export async function simRun(options: SimRunOptions = {}): Promise<SimRun> {
   const suites = options.suites ?? [{ topology: 'chain', category: 'math' }]
   const env = { samples: options.samplesPerTask ?? 1, epochs: 1, seed: undefined }
   const cases = (await Promise.all(suites.map((s) => suiteCases(s, env)))).flat()
+  const registry = defaultRegistry()
   const sim = await startSimServer({
     persona: 'sim:noisy',
     noise: options.noise ?? 1,
@@ -53,7 +56,7 @@ export async function simRun(options: SimRunOptions = {}): Promise<SimRun> {
         runCase(c.instance, {
           baseURL: sim.url,
           model: sim.model,
-          profile: profileFor(c.identity.topology),
+          profile: profileFor(getTopology(registry, c.identity.topology)),
           identity: c.identity,
           caseDetails: sink,
         }),

@@ -7,10 +7,12 @@
  * both), for the same raw model turns. One sample per task keeps it unit-test fast.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defaultRegistry } from '../../plugins/index.ts'
 import { runToolAgent } from '../../src/agent/loop.ts'
 import { profileFor } from '../../src/agent/profile.ts'
 import type { Transcript } from '../../src/contracts/transcript.ts'
 import { preflight } from '../../src/doctor/preflight.ts'
+import { getTopology } from '../../src/registry.ts'
 import type { PersonaName, ServerProfileName, SimServer } from '../../src/sim/index.ts'
 import { startSimServer } from '../../src/sim/index.ts'
 import type { SuiteCase, SuiteOptions } from '../../src/vitest/define-suite.ts'
@@ -62,7 +64,7 @@ describe.each(ALLOWED)('sim:oracle on %s, %s protocol', (server, protocol) => {
         runCase(c.instance, {
           baseURL: sim.url,
           model: sim.model,
-          profile: profileFor(topology, { protocol }),
+          profile: profileFor(getTopology(defaultRegistry(), topology), { protocol }),
           identity: c.identity,
         }),
       ),
@@ -120,7 +122,7 @@ describe('sim:noisy on vllm-legacy: chat and text decide every case alike', () =
             model: sim.model,
             prompt: c.instance.prompt,
             expected: c.instance.outputs,
-            profile: profileFor(topology, { protocol }),
+            profile: profileFor(getTopology(defaultRegistry(), topology), { protocol }),
           }),
         ),
       )

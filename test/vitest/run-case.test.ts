@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chain } from '../../plugins/topologies/chain.ts'
 import { profileFor } from '../../src/agent/profile.ts'
 import { checkCaseRecord } from '../../src/contracts/case-record.ts'
 import type { Instance } from '../../src/contracts/instance.ts'
@@ -47,7 +48,7 @@ describe('runCase', () => {
     const record = await runCase(instance, {
       baseURL: oracle.url,
       model: oracle.model,
-      profile: profileFor('chain'),
+      profile: profileFor(chain),
       identity: identityOf(instance),
     })
     expect(checkCaseRecord(record)).toEqual(record)
@@ -69,7 +70,7 @@ describe('runCase', () => {
     const record = await runCase(instance, {
       baseURL: chaos.url,
       model: chaos.model,
-      profile: profileFor('chain'),
+      profile: profileFor(chain),
       identity: identityOf(instance),
     })
     expect(record.grade).toBeNull()
@@ -106,7 +107,7 @@ describe('runCase', () => {
         const record = await runCase(instance, {
           baseURL: `http://127.0.0.1:${port}/v1`,
           model: oracle.model,
-          profile: profileFor('chain'),
+          profile: profileFor(chain),
           identity: identityOf(instance, epoch),
         })
         expect(record.epoch).toBe(epoch)

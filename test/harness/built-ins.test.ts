@@ -1,0 +1,192 @@
+/**
+ * The built-in harnesses against the simulator over loopback: the tool agent as a value answers
+ * like runToolAgent (and takes its budgets from the case unless told otherwise), the single-shot
+ * harness turns one streamed request into a one-turn transcript, and a suite's harness option,
+ * ARBIGRAPH_HARNESS and ARBIGRAPH_PROTOCOL select what they say.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { multichain } from '../../plugins/topologies/multichain.ts'
+import { topologyBudget } from '../../src/agent/profile.ts'
+import type { HarnessCase, HarnessContext } from '../../src/contracts/harness.ts'
+import { checkHarnessResult, defineHarness } from '../../src/contracts/harness.ts'
+import type { Instance } from '../../src/contracts/instance.ts'
+import { ArbigraphError } from '../../src/errors.ts'
+import { gradeInstance } from '../../src/grade/grade-instance.ts'
+import { checkHarnessEnv } from '../../src/harness/harness-env.ts'
+import { singleShot, singleShotStatus, singleShotTranscript } from '../../src/harness/single-shot.ts'
+import { suiteHarness } from '../../src/harness/suite-harness.ts'
+import { caseProfile, toolAgent } from '../../src/harness/tool-agent.ts'
+import type { SimServer } from '../../src/sim/index.ts'
+import { startSimServer } from '../../src/sim/index.ts'
+import { pyRepr } from '../../src/values.ts'
+import { suiteCases } from '../../src/vitest/define-suite.ts'
+import { simCaseOf } from '../../src/vitest/sim-case.ts'
+
+let sim: SimServer
+let instance: Instance
+beforeAll(async () => {
+  const [c] = await suiteCases(
+    {
+      topology: 'chain',
+      options: { length: 3 },
+      category: 'math',
+      targets: ['DivisorSum'],
+      samplesPerTask: 1,
+    },
+    { samples: undefined, epochs: 1, seed: undefined },
+  )
+  instance = c!.instance
+  sim = await startSimServer({ persona: 'sim:oracle' })
+  sim.register([simCaseOf(instance)])
+})
+afterAll(() => sim.close())
+
+const contextOf = (extra: Partial<HarnessContext> = {}): HarnessContext => ({
+  endpoint: sim.url,
+  model: sim.model,
+  apiKey: 'arbigraph',
+  signal: new AbortController().signal,
+  log: () => {},
+  ...extra,
+})
+const caseOf = (extra: Partial<HarnessCase> = {}): HarnessCase => ({
+  id: instance.id,
+  epoch: 0,
+  prompt: instance.prompt,
+  expected: instance.outputs,
+  ...extra,
+})
+
+describe('toolAgent', () => {
+  it('answers every output right against the oracle, its answers those of the transcript', async () => {
+    const harness = toolAgent()
+    expect([harness.name, harness.protocol]).toEqual(['tool-agent', 'chat'])
+    const result = checkHarnessResult(await harness.run(caseOf(), contextOf()), harness.name)
+    expect(result.transcript.status).toBe('success')
+    const truth = Object.fromEntries(
+      instance.nodes.map((node) => [`task_${node.number}_out`, pyRepr(node.output)]),
+    )
+    expect(result.answers).toEqual(Object.fromEntries(instance.outputs.map((name) => [name, truth[name]])))
+    expect(gradeInstance(instance, new Map(Object.entries(result.answers))).correct).toBe(true)
+  })
+
+  it('lets its own fields win over the run timeouts, and those over the case budget', () => {
+    const budget = topologyBudget(multichain)
+    const fromCase = caseProfile({}, { budget }, { timeouts: { requestMs: 1234, idleMs: 99 } })
+    expect(fromCase).toMatchObject({ maxTurns: 2000, requestTimeoutMs: 1234, idleTimeoutMs: 99 })
+    expect(fromCase.repairBudget).toEqual({ toolRepair: 5, finalAnswerRepair: 24, cutoffRepair: 24 })
+    const own = caseProfile(
+      { maxTurns: 9, requestTimeoutMs: 5, repairBudget: { toolRepair: 1 } },
+      { budget },
+      { timeouts: { requestMs: 1234 } },
+    )
+    expect(own).toMatchObject({ maxTurns: 9, requestTimeoutMs: 5 })
+    expect(own.repairBudget).toEqual({ toolRepair: 1, finalAnswerRepair: 24, cutoffRepair: 24 })
+  })
+
+  it('rejects a bad profile field where it is written', () => {
+    expect(() => toolAgent({ maxTurns: 0 })).toThrow(/harness profile: maxTurns: /)
+  })
+})
+
+describe('singleShot', () => {
+  it('makes one streamed request whose content answers the one output', async () => {
+    const harness = singleShot({ maxTokens: 4096 })
+    const result = await harness.run(caseOf({ expected: ['output'] }), contextOf())
+    checkHarnessResult(result, harness.name)
+    expect(result.transcript.turns).toHaveLength(1)
+    expect(result.answers.output).toBe(result.transcript.turns[0]!.text)
+    expect(result.answers.output!.length).toBeGreaterThan(0)
+    expect(singleShotStatus(result.transcript)).toBe(
+      result.transcript.turns[0]!.finishReason === 'length' ? 'length' : 'completed',
+    )
+  })
+
+  it('reads overflow and cut-off back from the transcript', () => {
+    const outcome = {
+      status: 'length' as const,
+      content: 'partial',
+      finishReason: 'length',
+      promptTokens: 3,
+      completionTokens: 10,
+      reasoningTokens: 0,
+      latencyMs: 1,
+      firstTokenMs: 0.5,
+    }
+    expect(singleShotStatus(singleShotTranscript(outcome, 'output'))).toBe('length')
+    const overflow = singleShotTranscript(
+      { ...outcome, status: 'overflow', content: '', error: 'too long' },
+      'output',
+    )
+    expect([overflow.status, overflow.answers, overflow.error]).toEqual([
+      'context_length_exceeded',
+      {},
+      'too long',
+    ])
+    expect(singleShotStatus(overflow)).toBe('overflow')
+  })
+
+  it('needs a completion budget from the case or its options, and names a bad option', async () => {
+    await expect(singleShot().run(caseOf(), contextOf())).rejects.toThrow(
+      `single-shot: case "${instance.id}" sets no completion budget: give "maxTokens" to singleShot({ maxTokens })`,
+    )
+    expect(() => singleShot({ temperature: -1 })).toThrow(/singleShot: temperature: /)
+    expect(() => singleShot({ maxTokens: 1.5 })).toThrow(/singleShot: maxTokens: /)
+  })
+})
+
+describe('a harness result', () => {
+  it('that breaks the contract is an infrastructure error naming the harness and the field', () => {
+    const check = () => checkHarnessResult({ answers: { task_1_out: 7 }, transcript: {} }, 'my-agent')
+    expect(check).toThrow(ArbigraphError)
+    expect(check).toThrow(/harness "my-agent" returned a bad result: answers\.task_1_out: /)
+  })
+
+  it('comes from a declared harness; a bad declaration names what is expected', () => {
+    expect(() => defineHarness({ name: 'My Agent', run: async () => ({}) } as never)).toThrow(
+      /harness: expected a harness: \{ name \(kebab-case\), run\(case, context\)/,
+    )
+  })
+})
+
+describe('suiteHarness', () => {
+  const mine = defineHarness({ name: 'mine', run: async () => ({}) as never })
+  const registry = { harnesses: new Map([['mine', mine]]) }
+
+  it('takes a value, a registered name, profile fields or nothing (the tool agent)', () => {
+    expect(suiteHarness(mine, registry, {})).toBe(mine)
+    expect(suiteHarness('mine', registry, {})).toBe(mine)
+    expect(suiteHarness(undefined, registry, {}).name).toBe('tool-agent')
+    const text = suiteHarness({ protocol: 'text' }, registry, {})
+    expect([text.name, text.protocol]).toEqual(['tool-agent', 'text'])
+  })
+
+  it('lets ARBIGRAPH_HARNESS override the suite (a name or an agent URL)', () => {
+    expect(suiteHarness(undefined, registry, { ARBIGRAPH_HARNESS: 'mine' })).toBe(mine)
+    const http = suiteHarness(mine, registry, { ARBIGRAPH_HARNESS: 'http://127.0.0.1:8700/case' })
+    expect(http.name).toBe('http-agent')
+  })
+
+  it('lets ARBIGRAPH_PROTOCOL set a tool agent protocol, keeping its other fields', () => {
+    const harness = suiteHarness(toolAgent({ maxTurns: 3 }), registry, { ARBIGRAPH_PROTOCOL: 'text' })
+    expect(harness.protocol).toBe('text')
+    expect(harness.args).toEqual({ maxTurns: 3, protocol: 'text' })
+    expect(suiteHarness(mine, registry, { ARBIGRAPH_PROTOCOL: 'text' })).toBe(mine)
+  })
+
+  it('names an unknown harness, with where it was asked for and what is known', () => {
+    const unknown = () => suiteHarness('nope', registry, {})
+    expect(unknown).toThrow(/defineSuite: harness: unknown harness "nope" \(known: "tool-agent", "mine"; /)
+    expect(() => suiteHarness(undefined, registry, { ARBIGRAPH_HARNESS: 'nope' })).toThrow(
+      /ARBIGRAPH_HARNESS: unknown harness "nope"/,
+    )
+  })
+
+  it('checks ARBIGRAPH_HARNESS before the run: a kebab-case name or an http URL', () => {
+    expect(() => checkHarnessEnv({ ARBIGRAPH_HARNESS: 'my-agent' })).not.toThrow()
+    expect(() => checkHarnessEnv({ ARBIGRAPH_HARNESS: 'http://127.0.0.1:8700/case' })).not.toThrow()
+    expect(() => checkHarnessEnv({ ARBIGRAPH_HARNESS: 'My Agent' })).toThrow(
+      'ARBIGRAPH_HARNESS: expected a harness name ("tool-agent" or one registered in arbigraph.config.ts) or the http:// URL of an agent, got "My Agent"',
+    )
+  })
+})
