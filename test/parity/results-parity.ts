@@ -75,6 +75,12 @@ function runSuites(dir: string): Promise<{ code: number | null; output: string }
 
 /** Keys whose values are timings or depend on where and when the run happened. */
 const VOLATILE = new Set(['latencyMs', 'started', 'finished', 'transcriptRef', 'baseUrl'])
+/**
+ * Record fields added after the fixture was written (additive schema changes): they carry no
+ * figure, so they are left out of the comparison; every field the fixture has must still match.
+ * `harness` names which harness produced a record (always `tool-agent` for these suites).
+ */
+const ADDED = new Set(['harness'])
 
 /** The value with volatile keys dropped, the temp folder's paths replaced, and keys sorted. */
 function canonicalValue(value: unknown, dir: string): unknown {
@@ -83,7 +89,7 @@ function canonicalValue(value: unknown, dir: string): unknown {
   if (typeof value !== 'object' || value === null) return value
   const out: Record<string, unknown> = {}
   for (const key of Object.keys(value).sort()) {
-    if (VOLATILE.has(key)) continue
+    if (VOLATILE.has(key) || ADDED.has(key)) continue
     out[key] = canonicalValue((value as Record<string, unknown>)[key], dir)
   }
   return out
