@@ -13,14 +13,16 @@ import type { CaseRecord } from '../../src/contracts/case-record.ts'
 import type { FixtureRun } from '../reporters/run-fixture.ts'
 import { runFixture } from '../reporters/run-fixture.ts'
 
-const src = join(import.meta.dirname, '..', '..', 'src')
+// The project imports arbigraph's entry points, as a user's does through `arbigraph` and `arbigraph/vitest`.
+const repo = join(import.meta.dirname, '..', '..')
+const src = join(repo, 'src')
 const project = mkdtempSync(join(tmpdir(), 'arbigraph-user-harness-'))
 
 const files: Record<string, string> = {
+  'package.json': '{ "name": "my-benchmarks", "private": true, "type": "module" }\n',
   // The whole harness: one request with tools off, the boxed answers read back.
   'toy-harness.ts': `
-import { ArbigraphError } from '${src}/errors.ts'
-import { boxedAnswers, defineHarness, reportedTranscript } from '${src}/harness/index.ts'
+import { ArbigraphError, boxedAnswers, defineHarness, reportedTranscript } from '${repo}/index.ts'
 
 export const toyHarness = defineHarness({
   name: 'toy-harness',
@@ -53,17 +55,17 @@ import { toyHarness } from './toy-harness.ts'
 export default defineConfig({ plugins: [{ name: 'my-agents', harnesses: [toyHarness] }] })
 `,
   'vitest.config.ts': `
-import { arbigraph } from '${src}/vitest/plugin.ts'
+import { arbigraph } from '${repo}/vitest.ts'
 
 export default { plugins: [arbigraph()], test: { include: ['suites/**/*.eval.ts'] } }
 `,
   'suites/by-name.eval.ts': `
-import { defineSuite } from '${src}/vitest/index.ts'
+import { defineSuite } from '${repo}/vitest.ts'
 
 defineSuite({ topology: 'chain', options: { length: 2 }, category: 'math', targets: ['DivisorSum', 'Convolution'], samplesPerTask: 2, harness: 'toy-harness' })
 `,
   'suites/by-value.eval.ts': `
-import { defineSuite } from '${src}/vitest/index.ts'
+import { defineSuite } from '${repo}/vitest.ts'
 import { toyHarness } from '../toy-harness.ts'
 
 defineSuite({ topology: 'baseline', category: 'math', targets: ['FWHT'], samplesPerTask: 2, harness: toyHarness })
