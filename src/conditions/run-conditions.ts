@@ -27,8 +27,8 @@ import { valuesEqual } from '../values.ts'
 import { simCaseOf, taskDepths } from '../vitest/sim-case.ts'
 import type { UpstreamAnswer } from './chained-input.ts'
 import { chainedInput } from './chained-input.ts'
+import { chainedQuestion } from './chained-question.ts'
 import { nodeInstance } from './node-prompt.ts'
-import { solveGiven } from './solve-given.ts'
 
 /** What a harness returns for one node prompt: answers by output name, and its usage. */
 export interface NodeReply {
@@ -77,7 +77,15 @@ export async function runConditions(
   instance: Instance,
   options: RunConditionsOptions,
 ): Promise<ConditionsRecord> {
-  const { registry, signal } = options
+  const { registry } = options
+  // The first failure stops the other node prompts: the trial is lost anyway (an infrastructure
+  // error or a bug), and waiting for the rest would only spend requests.
+  const stop = new AbortController()
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal
+  const settled = <T>(running: Promise<T>): Promise<T> => {
+    running.catch((error: unknown) => stop.abort(error))
+    return running
+  }
   const wanted = new Set(options.conditions)
   const usage = { isolated: emptyUsage(), chained: emptyUsage() }
   const askAlone = async (alone: Instance, condition: 'isolated' | 'chained'): Promise<Graded> => {
@@ -96,14 +104,14 @@ export async function runConditions(
     for (const node of instance.nodes)
       isolated.set(
         node.id,
-        askAlone(nodeInstance(instance, node, node.input, node.output, registry), 'isolated'),
+        settled(askAlone(nodeInstance(instance, node, node.input, node.output, registry), 'isolated')),
       )
 
   const byId = new Map(instance.nodes.map((node) => [node.id, node]))
   const chained = new Map<string, Promise<{ node: ChainedNode; got: UpstreamAnswer }>>()
   const chainNode = (node: TaskNode): Promise<{ node: ChainedNode; got: UpstreamAnswer }> => {
     let running = chained.get(node.id)
-    if (!running) chained.set(node.id, (running = askChained(node)))
+    if (!running) chained.set(node.id, (running = settled(askChained(node))))
     return running
   }
   const askChained = async (node: TaskNode): Promise<{ node: ChainedNode; got: UpstreamAnswer }> => {
@@ -112,12 +120,13 @@ export async function runConditions(
     const input = chainedInput(instance, node, (id) => upstream.get(id)!)
     if ('unchained' in input) return unchainedNode(input)
     const same = valuesEqual(input.value, node.input)
-    const expected = same ? { value: node.output } : await solveGiven(registry, node, input.value)
-    if ('unchained' in expected) return unchainedNode(expected)
+    const question = same
+      ? { alone: nodeInstance(instance, node, node.input, node.output, registry) }
+      : await chainedQuestion(instance, node, input.value, registry)
+    if ('unchained' in question) return unchainedNode(question)
+    const expected = question.alone.nodes[0]!.output
     const reused = same ? isolated.get(node.id) : undefined
-    const graded =
-      (await reused) ??
-      (await askAlone(nodeInstance(instance, node, input.value, expected.value, registry), 'chained'))
+    const graded = (await reused) ?? (await askAlone(question.alone, 'chained'))
     const verdict =
       graded.got === null ? graded.verdict : answerMatches(node.output, graded.got) ? 'correct' : 'wrong'
     return {
@@ -125,7 +134,7 @@ export async function runConditions(
         verdict,
         givenInputs: graded.verdict,
         input: input.value,
-        expected: expected.value,
+        expected,
         answer: graded.answer,
       },
       got:
