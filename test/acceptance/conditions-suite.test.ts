@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { reportCommand } from '../../src/cli/commands/report.ts'
 import { decodeResults } from '../../src/contracts/results.ts'
 import { contextLoss } from '../../src/metrics/context-loss.ts'
 import { runFixture } from '../reporters/run-fixture.ts'
@@ -50,6 +51,13 @@ describe('ARBIGRAPH_CONDITIONS on a real suite run', () => {
     expect(run.stdout).toContain('Context conditions: node accuracy per condition')
     expect(run.stdout).toMatch(/chain\/math\s+all\s+4\s+100\.0%\s+100\.0%\s+100\.0%/)
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('### Context conditions')
+    // `arbigraph report` recomputes the same section from the results file.
+    const lines: string[] = []
+    const io = { out: (line: string) => lines.push(line), err: () => {}, cwd: dir }
+    expect(await reportCommand.run(['results.json'], io)).toBe(0)
+    const section = lines.join('\n').slice(lines.join('\n').indexOf('Context conditions:'))
+    expect(section.length).toBeGreaterThan(100)
+    expect(run.stdout).toContain(section.trimEnd())
   }, 120_000)
 
   it('a bad ARBIGRAPH_CONDITIONS stops the run before any case, naming the variable', async () => {
