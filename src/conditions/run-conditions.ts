@@ -55,18 +55,20 @@ type Graded = Pick<NodeGrade, 'verdict' | 'got' | 'answer'>
 
 const emptyUsage = (): ConditionUsage => ({ prompts: 0, turns: 0, tokens: { prompt: 0, completion: 0 } })
 
-/** The task nodes a node reads directly, looking through junctions. */
-function readTasks(instance: Instance, node: TaskNode): string[] {
+/** The task nodes each node reads directly, looking through junctions (one pass: graphs reach 10^4 nodes). */
+function readTasks(instance: Instance): (node: TaskNode) => string[] {
   const tasks = new Set(instance.nodes.map((n) => n.id))
   const junctions = new Map(instance.junctions.map((j) => [j.id, j]))
-  const found: string[] = []
-  const visit = (id: string | null): void => {
-    if (id === null) return
-    if (tasks.has(id)) found.push(id)
-    else for (const source of junctions.get(id)?.sources ?? []) visit(source)
+  return (node) => {
+    const found: string[] = []
+    const visit = (id: string | null): void => {
+      if (id === null) return
+      if (tasks.has(id)) found.push(id)
+      else for (const source of junctions.get(id)?.sources ?? []) visit(source)
+    }
+    visit(node.source.node)
+    return found
   }
-  visit(node.source.node)
-  return found
 }
 
 /**
@@ -108,6 +110,7 @@ export async function runConditions(
       )
 
   const byId = new Map(instance.nodes.map((node) => [node.id, node]))
+  const readsFrom = readTasks(instance)
   const chained = new Map<string, Promise<{ node: ChainedNode; got: UpstreamAnswer }>>()
   const chainNode = (node: TaskNode): Promise<{ node: ChainedNode; got: UpstreamAnswer }> => {
     let running = chained.get(node.id)
@@ -116,7 +119,7 @@ export async function runConditions(
   }
   const askChained = async (node: TaskNode): Promise<{ node: ChainedNode; got: UpstreamAnswer }> => {
     const upstream = new Map<string, UpstreamAnswer>()
-    for (const id of readTasks(instance, node)) upstream.set(id, (await chainNode(byId.get(id)!)).got)
+    for (const id of readsFrom(node)) upstream.set(id, (await chainNode(byId.get(id)!)).got)
     const input = chainedInput(instance, node, (id) => upstream.get(id)!)
     if ('unchained' in input) return unchainedNode(input)
     const same = valuesEqual(input.value, node.input)
@@ -146,6 +149,10 @@ export async function runConditions(
           : { got: graded.got },
     }
   }
+
+  // Every chained node starts now and waits only for the tasks it reads (prompt order is
+  // topological), so independent branches are asked side by side.
+  if (wanted.has('chained')) for (const node of instance.nodes) chainNode(node)
 
   const depths = taskDepths(instance)
   const nodes: ConditionNode[] = []
