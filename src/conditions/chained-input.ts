@@ -18,6 +18,15 @@ export type Chained = { value: Value } | { unchained: Unchained; reason: string 
 /** What the chained condition knows of an upstream task: its parsed answer, or why it has none. */
 export type UpstreamAnswer = { got: PyValue } | { unchained: Unchained; reason: string }
 
+const junctionMaps = new WeakMap<Instance, ReadonlyMap<string, Junction>>()
+
+/** The instance's junctions by id, built once per instance (every chained node reads it). */
+function junctionsOf(instance: Instance): ReadonlyMap<string, Junction> {
+  let map = junctionMaps.get(instance)
+  if (!map) junctionMaps.set(instance, (map = new Map(instance.junctions.map((j) => [j.id, j]))))
+  return map
+}
+
 const isFlatValue = (value: PyValue): value is Value => isValue(value)
 
 /**
@@ -64,8 +73,7 @@ export function chainedInput(
   answerOf: (task: string) => UpstreamAnswer,
 ): Chained {
   if (node.source.node === null) return { value: node.input }
-  const junctions = new Map(instance.junctions.map((junction) => [junction.id, junction]))
-  const produced = producedValue(junctions, node.source.node, answerOf)
+  const produced = producedValue(junctionsOf(instance), node.source.node, answerOf)
   if ('unchained' in produced) return produced
   if (kindOf(produced.value) !== node.inputKind)
     return {

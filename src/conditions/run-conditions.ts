@@ -27,8 +27,8 @@ import { valuesEqual } from '../values.ts'
 import { simCaseOf, taskDepths } from '../vitest/sim-case.ts'
 import type { UpstreamAnswer } from './chained-input.ts'
 import { chainedInput } from './chained-input.ts'
+import { chainedQuestion } from './chained-question.ts'
 import { nodeInstance } from './node-prompt.ts'
-import { solveGiven } from './solve-given.ts'
 
 /** What a harness returns for one node prompt: answers by output name, and its usage. */
 export interface NodeReply {
@@ -55,18 +55,20 @@ type Graded = Pick<NodeGrade, 'verdict' | 'got' | 'answer'>
 
 const emptyUsage = (): ConditionUsage => ({ prompts: 0, turns: 0, tokens: { prompt: 0, completion: 0 } })
 
-/** The task nodes a node reads directly, looking through junctions. */
-function readTasks(instance: Instance, node: TaskNode): string[] {
+/** The task nodes each node reads directly, looking through junctions (one pass: graphs reach 10^4 nodes). */
+function readTasks(instance: Instance): (node: TaskNode) => string[] {
   const tasks = new Set(instance.nodes.map((n) => n.id))
   const junctions = new Map(instance.junctions.map((j) => [j.id, j]))
-  const found: string[] = []
-  const visit = (id: string | null): void => {
-    if (id === null) return
-    if (tasks.has(id)) found.push(id)
-    else for (const source of junctions.get(id)?.sources ?? []) visit(source)
+  return (node) => {
+    const found: string[] = []
+    const visit = (id: string | null): void => {
+      if (id === null) return
+      if (tasks.has(id)) found.push(id)
+      else for (const source of junctions.get(id)?.sources ?? []) visit(source)
+    }
+    visit(node.source.node)
+    return found
   }
-  visit(node.source.node)
-  return found
 }
 
 /**
@@ -77,7 +79,15 @@ export async function runConditions(
   instance: Instance,
   options: RunConditionsOptions,
 ): Promise<ConditionsRecord> {
-  const { registry, signal } = options
+  const { registry } = options
+  // The first failure stops the other node prompts: the trial is lost anyway (an infrastructure
+  // error or a bug), and waiting for the rest would only spend requests.
+  const stop = new AbortController()
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal
+  const settled = <T>(running: Promise<T>): Promise<T> => {
+    running.catch((error: unknown) => stop.abort(error))
+    return running
+  }
   const wanted = new Set(options.conditions)
   const usage = { isolated: emptyUsage(), chained: emptyUsage() }
   const askAlone = async (alone: Instance, condition: 'isolated' | 'chained'): Promise<Graded> => {
@@ -96,28 +106,30 @@ export async function runConditions(
     for (const node of instance.nodes)
       isolated.set(
         node.id,
-        askAlone(nodeInstance(instance, node, node.input, node.output, registry), 'isolated'),
+        settled(askAlone(nodeInstance(instance, node, node.input, node.output, registry), 'isolated')),
       )
 
   const byId = new Map(instance.nodes.map((node) => [node.id, node]))
+  const readsFrom = readTasks(instance)
   const chained = new Map<string, Promise<{ node: ChainedNode; got: UpstreamAnswer }>>()
   const chainNode = (node: TaskNode): Promise<{ node: ChainedNode; got: UpstreamAnswer }> => {
     let running = chained.get(node.id)
-    if (!running) chained.set(node.id, (running = askChained(node)))
+    if (!running) chained.set(node.id, (running = settled(askChained(node))))
     return running
   }
   const askChained = async (node: TaskNode): Promise<{ node: ChainedNode; got: UpstreamAnswer }> => {
     const upstream = new Map<string, UpstreamAnswer>()
-    for (const id of readTasks(instance, node)) upstream.set(id, (await chainNode(byId.get(id)!)).got)
+    for (const id of readsFrom(node)) upstream.set(id, (await chainNode(byId.get(id)!)).got)
     const input = chainedInput(instance, node, (id) => upstream.get(id)!)
     if ('unchained' in input) return unchainedNode(input)
     const same = valuesEqual(input.value, node.input)
-    const expected = same ? { value: node.output } : await solveGiven(registry, node, input.value)
-    if ('unchained' in expected) return unchainedNode(expected)
+    const question = same
+      ? { alone: nodeInstance(instance, node, node.input, node.output, registry) }
+      : await chainedQuestion(instance, node, input.value, registry)
+    if ('unchained' in question) return unchainedNode(question)
+    const expected = question.alone.nodes[0]!.output
     const reused = same ? isolated.get(node.id) : undefined
-    const graded =
-      (await reused) ??
-      (await askAlone(nodeInstance(instance, node, input.value, expected.value, registry), 'chained'))
+    const graded = (await reused) ?? (await askAlone(question.alone, 'chained'))
     const verdict =
       graded.got === null ? graded.verdict : answerMatches(node.output, graded.got) ? 'correct' : 'wrong'
     return {
@@ -125,7 +137,7 @@ export async function runConditions(
         verdict,
         givenInputs: graded.verdict,
         input: input.value,
-        expected: expected.value,
+        expected,
         answer: graded.answer,
       },
       got:
@@ -137,6 +149,10 @@ export async function runConditions(
           : { got: graded.got },
     }
   }
+
+  // Every chained node starts now and waits only for the tasks it reads (prompt order is
+  // topological), so independent branches are asked side by side.
+  if (wanted.has('chained')) for (const node of instance.nodes) chainNode(node)
 
   const depths = taskDepths(instance)
   const nodes: ConditionNode[] = []

@@ -11,6 +11,7 @@ import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { conditionsPages } from '../conditions/dashboard-page.ts'
 import type { Results } from '../contracts/results.ts'
 import { ArbigraphError } from '../errors.ts'
 import { removeStaleTemps, tempPath } from '../io/atomic-write.ts'
@@ -91,7 +92,7 @@ export async function buildDashboard(
 ): Promise<DashboardBuild> {
   const dir = resolve(options.dir)
   const chunkSize = options.chunkSize ?? 100
-  const pages = options.pages ?? []
+  const pages = [...conditionsPages(results.records), ...(options.pages ?? [])]
   const { records } = results
   const details = await loadCaseDetails(records, resolve(options.resultsDir ?? process.cwd()))
   ensureDir(dirname(dir), `dashboard "${dir}"`)

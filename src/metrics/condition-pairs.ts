@@ -9,6 +9,8 @@ import type { Evidence } from '../contracts/conditions.ts'
 /** One node of one trial. */
 export interface NodeTrial {
   node: string
+  /** The in-graph output name, task_N_out. */
+  name: string
   depth: number
   inGraph: boolean
   isolated: boolean | undefined
@@ -25,6 +27,7 @@ export function conditionPairs(record: CaseRecord): NodeTrial[] {
   const inGraph = new Map(record.grade.nodes.map((node) => [node.node, node.verdict === 'correct']))
   return record.conditions.nodes.map((node) => ({
     node: node.node,
+    name: node.name,
     depth: node.depth,
     inGraph: inGraph.get(node.node) ?? false,
     isolated: node.isolated ? node.isolated.verdict === 'correct' : undefined,

@@ -11,10 +11,10 @@
 import { beforeAll, describe, inject, test } from 'vitest'
 import { z } from 'zod'
 import { topologyBudget } from '../agent/profile.ts'
+import { harnessAsk } from '../conditions/harness-ask.ts'
 import { conditionsOptionSchema, resolveConditions } from '../conditions/select-conditions.ts'
 import { withConditions } from '../conditions/with-conditions.ts'
 import type { Condition } from '../contracts/conditions.ts'
-import type { HarnessContext } from '../contracts/harness.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { caseDetailSinkFromEnv } from '../dashboard/case-details.ts'
 import { assertProtocolUsable } from '../doctor/check-server.ts'
@@ -175,24 +175,21 @@ export function declareCases(declaration: CaseDeclaration, load: () => Promise<S
         })
         const measured = await withConditions(record, c.instance, {
           conditions: declaration.conditions,
-          registry: await threadRegistry(process.cwd()),
+          registry,
           // Node prompts go through the same harness, endpoint, budgets and epoch seed as the case.
-          ask: (prompt, outputs, nodeSignal) => {
-            const { epoch } = c.identity
-            const harnessContext: HarnessContext = {
+          ask: harnessAsk(
+            harness,
+            { id: c.identity.caseId, epoch: c.identity.epoch, budget },
+            {
               endpoint: context.poolUrl,
               model: context.model,
               apiKey: 'arbigraph',
-              signal: nodeSignal ?? signal,
+              signal,
               log,
               timeouts,
-              ...(epoch > 0 ? { requestFields: { seed: epoch } } : {}),
-            }
-            return harness.run(
-              { id: c.identity.caseId, epoch, prompt, expected: outputs, budget },
-              harnessContext,
-            )
-          },
+              ...(c.identity.epoch > 0 ? { requestFields: { seed: c.identity.epoch } } : {}),
+            },
+          ),
           announce: (simCases) => registerSimCases(context, simCases, 'context conditions'),
           signal,
         })

@@ -38,11 +38,11 @@ describe('context conditions on the simulator', () => {
     const run = await conditionsRun({ persona: 'sim:noisy', suites })
     const loss = contextLoss(run.records)!
     const text = contextLossSection(run.records, 'text')
-    console.log(text)
     for (const cell of ['chain', 'multichain']) {
       const row = loss.rows.find((r) => r.topology === cell && r.depth === null)!
       const { contextLoss: l, propagation: p, interference: i } = row
       expect(l!.estimate).toBeGreaterThan(0)
+      expect(l!.lower).toBeGreaterThan(0) // the whole interval: a real loss, not noise
       expect(l!.lower).toBeLessThan(l!.estimate)
       expect(l!.upper).toBeGreaterThan(l!.estimate)
       expect(l!.count).toBe(p!.count + i!.count)
@@ -50,5 +50,15 @@ describe('context conditions on the simulator', () => {
       expect(i!.estimate).toBeGreaterThan(0)
       expect(text).toContain(`${cell}/math`)
     }
+  })
+
+  it('is deterministic: the same seed gives the same conditions block, whatever the order requests finish in', async () => {
+    const once = async () =>
+      (await conditionsRun({ persona: 'sim:noisy', noise: 2, suites: [suites[0]!] })).records.map((r) =>
+        JSON.stringify(r.conditions),
+      )
+    const [a, b] = await Promise.all([once(), once()])
+    expect(a.length).toBeGreaterThan(10)
+    expect(b).toEqual(a)
   })
 })

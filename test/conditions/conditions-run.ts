@@ -4,12 +4,13 @@
  * node prompt registered with the simulator as defineSuite registers it.
  */
 import { profileFor } from '../../src/agent/profile.ts'
-import { toolAgentAsk } from '../../src/conditions/tool-agent-ask.ts'
+import { harnessAsk } from '../../src/conditions/harness-ask.ts'
 import { withConditions } from '../../src/conditions/with-conditions.ts'
 import type { CaseRecord } from '../../src/contracts/case-record.ts'
 import type { Condition } from '../../src/contracts/conditions.ts'
 import type { Instance } from '../../src/contracts/instance.ts'
 import { threadRegistry } from '../../src/generate/generate-chunk.ts'
+import { toolAgent } from '../../src/harness/tool-agent.ts'
 import { getTopology } from '../../src/registry.ts'
 import type { PersonaName } from '../../src/sim/index.ts'
 import { startSimServer } from '../../src/sim/index.ts'
@@ -55,7 +56,17 @@ export async function conditionsRun(options: ConditionsRunOptions): Promise<Cond
           profile,
           identity: c.identity,
         })
-        const ask = toolAgentAsk({ baseURL: sim.url, model: sim.model, profile, epoch: 0 })
+        const ask = harnessAsk(
+          toolAgent(profile),
+          { id: c.identity.caseId, epoch: 0 },
+          {
+            endpoint: sim.url,
+            model: sim.model,
+            apiKey: 'arbigraph',
+            signal: new AbortController().signal,
+            log: () => {},
+          },
+        )
         return withConditions(record, c.instance, {
           conditions,
           registry,
