@@ -64,6 +64,7 @@ const graded = (r: CaseRecord) => r.infraError === null && r.grade !== null
 function groupByCell(records: readonly CaseRecord[]): Map<string, CaseRecord[]> {
   const groups = new Map<string, CaseRecord[]>()
   for (const r of records) {
+    if (r.sweep) continue // compared point by point in compareSweeps
     const key = cellKey({ topology: r.topology, category: r.category, task: null })
     const list = groups.get(key)
     if (list) list.push(r)
