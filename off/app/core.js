@@ -1,0 +1,109 @@
+/*
+ * The dashboard app's core: the data store that the data scripts fill (`arbigraphData(name,
+ * payload)`; scripts rather than fetch because file:// pages may not fetch), a hash router with
+ * a page registry (`arbigraph.registerPage` is the extension point for new page kinds such as
+ * Long-Transduction), lazy script loading for case chunks and the graph renderer, and small DOM
+ * helpers. Plain browser JavaScript, no framework, no network.
+ */
+;(() => {
+  const store = { summary: null, index: null, chunks: new Map(), pages: new Map() }
+  const waiting = new Map()
+
+  window.arbigraphData = (name, payload) => {
+    if (name === 'summary') store.summary = payload
+    else if (name === 'index') store.index = payload
+    else if (name.startsWith('chunk:')) store.chunks.set(Number(name.slice(6)), payload)
+    const resolve = waiting.get(name)
+    if (resolve) {
+      waiting.delete(name)
+      resolve(payload)
+    }
+  }
+
+  /** Loads a script once; resolves when it ran. */
+  const scripts = new Map()
+  function loadScript(src) {
+    if (!scripts.has(src)) {
+      scripts.set(
+        src,
+        new Promise((resolve, reject) => {
+          const tag = document.createElement('script')
+          tag.src = src
+          tag.onload = () => resolve()
+          tag.onerror = () => reject(new Error(`could not load ${src}`))
+          document.body.appendChild(tag)
+        }),
+      )
+    }
+    return scripts.get(src)
+  }
+
+  /** Drops the loaded chunks: in a live run a finished case can change which cases a chunk holds. */
+  function forgetChunks() {
+    store.chunks.clear()
+    for (const src of [...scripts.keys()]) if (src.startsWith('data/cases-')) scripts.delete(src)
+  }
+
+  /** The chunk holding record `i` (loaded on first use). */
+  async function caseAt(i) {
+    const size = store.summary.chunkSize
+    const k = Math.floor(i / size)
+    if (!store.chunks.has(k)) {
+      const name = `chunk:${k}`
+      const arrived = new Promise((resolve) => waiting.set(name, resolve))
+      await loadScript(`data/cases-${String(k).padStart(5, '0')}.js`)
+      await arrived
+    }
+    return store.chunks.get(k).cases[i % size]
+  }
+
+  /** `el('td', { class: 'num' }, '3')`: an element with attributes and text/element children. */
+  function el(tag, attributes = {}, ...children) {
+    const node = document.createElement(tag)
+    for (const [key, value] of Object.entries(attributes)) {
+      if (value === undefined || value === null || value === false) continue
+      if (key.startsWith('on')) node.addEventListener(key.slice(2), value)
+      else node.setAttribute(key, value === true ? '' : String(value))
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined) continue
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)))
+    }
+    return node
+  }
+
+  const pct = (rate) => `${(rate * 100).toFixed(1)}%`
+  const num = (value, digits = 1) => (Number.isInteger(value) ? String(value) : value.toFixed(digits))
+
+  /** Parses `#/route/arg?key=value` into its parts. */
+  function parseHash() {
+    const hash = location.hash.replace(/^#\/?/, '')
+    const [path, query = ''] = hash.split('?')
+    const [route = '', ...args] = path.split('/')
+    return {
+      route: route || 'overview',
+      args: args.map(decodeURIComponent),
+      params: new URLSearchParams(query),
+    }
+  }
+
+  function registerPage(id, render, title) {
+    store.pages.set(id, { render, title })
+  }
+
+  async function route() {
+    const view = document.getElementById('view')
+    const { route: name, args, params } = parseHash()
+    const page = store.pages.get(name) ?? store.pages.get('overview')
+    for (const link of document.querySelectorAll('#nav a'))
+      link.classList.toggle('active', link.dataset.route === name)
+    view.replaceChildren()
+    try {
+      await page.render(view, { args, params, store })
+    } catch (error) {
+      view.replaceChildren(el('p', { class: 'error' }, `This page failed: ${error.message}`))
+    }
+  }
+
+  window.arbigraph = { store, loadScript, caseAt, forgetChunks, el, pct, num, parseHash, registerPage, route }
+})()
