@@ -12,6 +12,7 @@ import type { GateRule } from '../src/metrics/gate.ts'
 import { evaluateGate, formatBroken, needsTasks } from '../src/metrics/gate.ts'
 import { simulatedGateRefusal } from '../src/metrics/simulated-gate.ts'
 import { summarize } from '../src/metrics/summarize.ts'
+import { summarizeSweeps } from '../src/metrics/sweep/summarize-sweeps.ts'
 import { collectRecords } from './collect-records.ts'
 
 /**
@@ -42,7 +43,7 @@ export function gateReporter(rules: readonly GateRule[]): Reporter {
         return
       }
       const { cells } = summarize(records, { byTask: needsTasks(rules) })
-      const broken = evaluateGate(rules, cells)
+      const broken = evaluateGate(rules, cells, summarizeSweeps(records))
       if (broken.length === 0) return log(`gate: all ${rules.length} rule(s) hold`)
       for (const b of broken) error(formatBroken(b))
       error(`gate: ${broken.length} broken — exit code 1`)

@@ -12,8 +12,10 @@ import type { GateRule } from '../src/metrics/gate.ts'
 import { evaluateGate, needsTasks } from '../src/metrics/gate.ts'
 import { simulatedGateRefusal } from '../src/metrics/simulated-gate.ts'
 import { summarize } from '../src/metrics/summarize.ts'
+import { summarizeSweeps } from '../src/metrics/sweep/summarize-sweeps.ts'
 import { contextLossSection } from '../src/report/format-context-loss.ts'
 import { formatMarkdown } from '../src/report/format-markdown.ts'
+import { sweepText } from '../src/report/sweep-section.ts'
 import { collectRecords } from './collect-records.ts'
 import { outputPath } from './output-path.ts'
 
@@ -55,13 +57,15 @@ export function markdownSummaryReporter(options: MarkdownSummaryOptions = {}): R
       const refused = simulatedGateRefusal({ model: modelLabel(records), simulated: isSimulated(records) })
       const verdict = gate && {
         rules: gate.map((r) => r.text),
-        broken: refused ? [] : evaluateGate(gate, summary.cells),
+        broken: refused ? [] : evaluateGate(gate, summary.cells, summarizeSweeps(records)),
         ...(refused ? { refused } : {}),
       }
       // Per-task cells exist only for the gate; the summary shows topology × category.
       const shown = { ...summary, cells: summary.cells.filter((c) => c.task === null) }
       const text =
-        formatMarkdown(shown, modelLabel(records), verdict) + contextLossSection(records, 'markdown')
+        formatMarkdown(shown, modelLabel(records), verdict) +
+        contextLossSection(records, 'markdown') +
+        sweepText(records, 'markdown')
       const root = vitest?.config.root ?? process.cwd()
       if (path !== false) await writeFileAtomic(outputPath(vitest, path), text)
       if (stepSummary !== false) await appendFile(resolve(root, stepSummary), text)

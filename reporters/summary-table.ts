@@ -8,6 +8,7 @@ import { modelLabel } from '../src/contracts/results.ts'
 import { summarize } from '../src/metrics/summarize.ts'
 import { contextLossSection } from '../src/report/format-context-loss.ts'
 import { formatTable } from '../src/report/format-table.ts'
+import { sweepText } from '../src/report/sweep-section.ts'
 import { collectRecords } from './collect-records.ts'
 import { hasTransductionTests } from './collect-transduction-records.ts'
 
@@ -36,7 +37,9 @@ export function summaryTableReporter(options: SummaryTableOptions = {}): Reporte
       if (records.length === 0 && hasTransductionTests(modules)) return
       if (records.length === 0) return log('\narbigraph: no case records in this run')
       const summary = summarize(records, { byTask: options.byTask ?? false })
-      log(`\n${formatTable(summary, modelLabel(records))}${contextLossSection(records, 'text')}\n`)
+      log(
+        `\n${formatTable(summary, modelLabel(records))}${contextLossSection(records, 'text')}${sweepText(records, 'text')}\n`,
+      )
     },
   }
 }

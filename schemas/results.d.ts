@@ -48,6 +48,10 @@ export interface ArbiGraphResultsFile {
   }
   records: ArbiGraphCaseRecord[]
   contextLoss?: ArbiGraphContextLossSummary
+  /**
+   * Curves of the scaling sweeps among the records (derived from them; `arbigraph report` recomputes them).
+   */
+  sweeps?: SweepCurveResultsFileSection[]
 }
 /**
  * What the preflight (`arbigraph doctor` checks) found on the endpoint; absent in a merge.
@@ -472,4 +476,89 @@ export interface ArbiGraphContextLossSummary {
       interference: number
     }
   }[]
+}
+export interface SweepCurveResultsFileSection {
+  /**
+   * <sweep>/<category>, e.g. "chain-length/math".
+   */
+  key: string
+  name: string
+  topology: string
+  category: string
+  axis: string
+  models: string[]
+  points: {
+    /**
+     * The varied option at this point.
+     */
+    value: number
+    /**
+     * The x of the curve (log₂ is fitted).
+     */
+    size: number
+    /**
+     * Records, infrastructure errors included.
+     */
+    trials: number
+    /**
+     * Graded trials: the accuracy denominator.
+     */
+    n: number
+    cases: number
+    correct: number
+    accuracy: number
+    /**
+     * Wilson 95% lower bound.
+     */
+    ciLow: number
+    /**
+     * Wilson 95% upper bound.
+     */
+    ciHigh: number
+    /**
+     * Mean prompt tokens per graded trial (server-counted, all turns).
+     */
+    promptTokensMean: number
+    infraErrors: number
+  }[]
+  /**
+   * Null when fewer than two points have graded trials.
+   */
+  fit: {
+    intercept: number
+    /**
+     * Change of logit accuracy per doubling of size.
+     */
+    slope: number
+    /**
+     * Bootstrap 95% interval.
+     *
+     * @minItems 2
+     * @maxItems 2
+     */
+    slopeCi: never[]
+    converged: boolean
+    /**
+     * Size where fitted accuracy falls to half its value at the smallest size.
+     */
+    breakingPoint:
+      | {
+          status: 'inside'
+          size: number
+        }
+      | {
+          status: 'beyond'
+        }
+    /**
+     * Bootstrap 95% interval; null where the bound is beyond the largest size swept.
+     *
+     * @minItems 2
+     * @maxItems 2
+     */
+    breakingPointCi: never[]
+    /**
+     * Bootstrap replicates (cases resampled within points, fixed seed).
+     */
+    replicates: number
+  } | null
 }

@@ -11,6 +11,7 @@ import type { CaseRecord } from './case-record.ts'
 import { caseRecordSchema } from './case-record.ts'
 import { contextLossSchema } from './context-loss.ts'
 import { serverReportSchema } from './server-report.ts'
+import { sweepCurveSchema } from './sweep-curve.ts'
 
 export const RESULTS_SCHEMA = 'arbigraph.results/1'
 
@@ -43,6 +44,12 @@ export const resultsSchema = z
     contextLoss: contextLossSchema
       .optional()
       .describe('Context conditions summary, when some record ran them (recomputable from the records).'),
+    sweeps: z
+      .array(sweepCurveSchema)
+      .optional()
+      .describe(
+        'Curves of the scaling sweeps among the records (derived from them; `arbigraph report` recomputes them).',
+      ),
   })
   .strict()
   .superRefine((results, ctx) => {

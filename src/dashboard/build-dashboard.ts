@@ -19,6 +19,7 @@ import { ensureDir } from '../io/ensure-dir.ts'
 import { loadCaseDetails } from './case-details.ts'
 import type { ComparePayload } from './dashboard-data.ts'
 import { caseIndex, chunkFile, chunkScript, dataScript, overviewPayload } from './dashboard-data.ts'
+import { sweepPages } from './sweep-page.ts'
 
 const APP_DIR = fileURLToPath(new URL('./app/', import.meta.url))
 
@@ -92,8 +93,9 @@ export async function buildDashboard(
 ): Promise<DashboardBuild> {
   const dir = resolve(options.dir)
   const chunkSize = options.chunkSize ?? 100
-  const pages = [...conditionsPages(results.records), ...(options.pages ?? [])]
   const { records } = results
+  // A run with sweeps gets their page, whoever builds its dashboard.
+  const pages = [...conditionsPages(records), ...(options.pages ?? []), ...sweepPages(records)]
   const details = await loadCaseDetails(records, resolve(options.resultsDir ?? process.cwd()))
   ensureDir(dirname(dir), `dashboard "${dir}"`)
   await removeStaleTemps(dir)

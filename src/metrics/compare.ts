@@ -12,6 +12,7 @@ import type { CaseRecord } from '../contracts/case-record.ts'
 import { mcnemarExact } from './mcnemar.ts'
 import type { CellScope } from './summarize.ts'
 import { cellKey, summarizeCell } from './summarize.ts'
+import { compareSweeps, type SweepComparison } from './sweep/compare-sweeps.ts'
 
 /** How a cell moved from run A to run B. */
 export type CellVerdict = 'degraded' | 'improved' | 'same' | 'missing' | 'new'
@@ -46,7 +47,9 @@ export interface RunComparison {
   alpha: number
   cells: CellComparison[]
   total: CellComparison
-  /** Keys of the cells that break the regression gate (degraded or missing). */
+  /** Sweep curves compared point by point (src/metrics/sweep/compare-sweeps.ts). */
+  sweeps: SweepComparison[]
+  /** Keys of the cells (and sweep points, `sweep:<curve>@<value>`) that break the regression gate (degraded or missing). */
   failing: string[]
 }
 
@@ -64,6 +67,7 @@ const graded = (r: CaseRecord) => r.infraError === null && r.grade !== null
 function groupByCell(records: readonly CaseRecord[]): Map<string, CaseRecord[]> {
   const groups = new Map<string, CaseRecord[]>()
   for (const r of records) {
+    if (r.sweep) continue // compared point by point in compareSweeps
     const key = cellKey({ topology: r.topology, category: r.category, task: null })
     const list = groups.get(key)
     if (list) list.push(r)
@@ -150,5 +154,6 @@ export function compareRuns(
   })
   const total = compareCell({ topology: '*', category: '*', task: null }, [...a], [...b], alpha)
   const failing = cells.filter((c) => c.verdict === 'degraded' || c.verdict === 'missing').map((c) => c.key)
-  return { alpha, cells, total, failing }
+  const sweeps = compareSweeps(a, b, alpha)
+  return { alpha, cells, total, sweeps, failing: [...failing, ...sweeps.flatMap((s) => s.failing)] }
 }

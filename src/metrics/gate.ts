@@ -5,10 +5,15 @@
  * cell, or `topology/category/task` (either part `*`) for per-task cells; ops are >= > <= < ==.
  * Rates are in [0, 1], as everywhere in arbigraph, so `accuracy>=70` is rejected rather than
  * silently never holding. A rule whose cell pattern matches no cell is broken: a gate must not
- * pass because the cell it guards did not run.
+ * pass because the cell it guards did not run. Rules on sweep curves start with `sweep:`
+ * (`sweep:chain-length.breaking_point>=16`, `sweep:chain-length@32.accuracy>=0.5`; see
+ * src/metrics/sweep/sweep-gate.ts).
  */
+
+import type { SweepCurve } from '../contracts/sweep-curve.ts'
 import { ArbigraphError } from '../errors.ts'
 import type { CellSummary } from './summarize.ts'
+import { parseSweepTarget, type SweepTarget, sweepReadings } from './sweep/sweep-gate.ts'
 
 type Metric = { read: (cell: CellSummary) => number; rate: boolean }
 
@@ -47,9 +52,12 @@ export interface GateRule {
   text: string
   /** The cell pattern split on "/": 1 part (`*`), 2 (topology/category) or 3 (… /task). */
   cell: string[]
+  /** A metric of gateMetrics, or of a sweep curve or point when `sweep` is set. */
   metric: GateMetric
   op: GateOp
   threshold: number
+  /** Set for a `sweep:` rule (src/metrics/sweep/sweep-gate.ts); `cell` is then empty. */
+  sweep?: SweepTarget
 }
 
 /** A rule that does not hold: for one cell (`actual` its value), or for no cell at all. */
@@ -70,6 +78,7 @@ function parseRule(text: string, source: string): GateRule {
   if (!match)
     throw bad(source, text, 'expected <cell>.<metric><op><number>, for example "chain/math.accuracy>=0.7"')
   const [, cellText, metric, op, number] = match as unknown as [string, string, string, GateOp, string]
+  if (cellText.trim().startsWith('sweep:')) return parseSweepRule(text, source, cellText, metric, op, number)
   const cell = cellText.trim().split('/')
   if (cell.some((part) => part === '') || cell.length > 3 || (cell.length === 1 && cell[0] !== '*'))
     throw bad(
@@ -79,13 +88,31 @@ function parseRule(text: string, source: string): GateRule {
     )
   if (!Object.hasOwn(gateMetrics, metric))
     throw bad(source, text, `unknown metric "${metric}" (metrics: ${Object.keys(gateMetrics).join(', ')})`)
+  const threshold = parseThreshold(source, text, number, metric, gateMetrics[metric as GateMetric].rate)
+  return { text, cell: cell.length === 1 ? ['*', '*'] : cell, metric: metric as GateMetric, op, threshold }
+}
+
+function parseThreshold(source: string, text: string, number: string, metric: string, rate: boolean): number {
   const threshold = Number(number.trim())
   if (number.trim() === '' || !Number.isFinite(threshold))
     throw bad(source, text, `"${number.trim()}" is not a number`)
-  const { rate } = gateMetrics[metric as GateMetric]
   if (rate && (threshold < 0 || threshold > 1))
     throw bad(source, text, `${metric} is a rate in [0, 1]; write ${threshold / 100} for ${threshold}%`)
-  return { text, cell: cell.length === 1 ? ['*', '*'] : cell, metric: metric as GateMetric, op, threshold }
+  return threshold
+}
+
+function parseSweepRule(
+  text: string,
+  source: string,
+  target: string,
+  metric: string,
+  op: GateOp,
+  number: string,
+) {
+  const parsed = parseSweepTarget(target, metric)
+  if (!parsed.ok) throw bad(source, text, parsed.problem)
+  const threshold = parseThreshold(source, text, number, metric, parsed.rate)
+  return { text, cell: [], metric: metric as GateMetric, op, threshold, sweep: parsed.target }
 }
 
 /**
@@ -128,12 +155,23 @@ const matches = (pattern: string[], cell: CellSummary): boolean => {
 export const needsTasks = (rules: readonly GateRule[]): boolean => rules.some((r) => r.cell.length === 3)
 
 /**
- * Checks every rule against every matching cell; returns the broken ones (empty: the gate holds).
+ * Checks every rule against every matching cell (a `sweep:` rule against `curves`); returns the broken ones (empty: the gate holds).
  * @example evaluateGate(parseGate('*.accuracy>=0.9'), summarize(records).cells)
  */
-export function evaluateGate(rules: readonly GateRule[], cells: readonly CellSummary[]): BrokenRule[] {
+export function evaluateGate(
+  rules: readonly GateRule[],
+  cells: readonly CellSummary[],
+  curves: readonly SweepCurve[] = [],
+): BrokenRule[] {
   const broken: BrokenRule[] = []
   for (const rule of rules) {
+    if (rule.sweep) {
+      const readings = sweepReadings(rule.sweep, rule.metric, curves)
+      if (readings.length === 0) broken.push({ rule, cell: null, actual: null })
+      for (const r of readings)
+        if (!holds(r.actual, rule.op, rule.threshold)) broken.push({ rule, cell: r.where, actual: r.actual })
+      continue
+    }
     const matching = cells.filter((cell) => matches(rule.cell, cell))
     if (matching.length === 0) broken.push({ rule, cell: null, actual: null })
     for (const cell of matching) {
@@ -151,7 +189,7 @@ export function evaluateGate(rules: readonly GateRule[], cells: readonly CellSum
 export function formatBroken(broken: BrokenRule): string {
   const where =
     broken.cell === null
-      ? 'no cell matches it (did that cell run?)'
-      : `${broken.cell} has ${broken.rule.metric} ${Number(broken.actual!.toFixed(4))}`
+      ? `no ${broken.rule.sweep ? 'sweep curve' : 'cell'} matches it (did that ${broken.rule.sweep ? 'sweep' : 'cell'} run?)`
+      : `${broken.cell} has ${broken.rule.metric} ${Number.isFinite(broken.actual) ? Number(broken.actual!.toFixed(4)) : broken.actual === Number.POSITIVE_INFINITY ? 'beyond the range swept' : 'no value'}`
   return `gate: rule "${broken.rule.text}" is broken: ${where}`
 }

@@ -194,7 +194,8 @@ const byScope = (a: CellSummary, b: CellSummary) =>
 
 /**
  * Groups records into topology × category cells (plus per-task cells with `byTask`), each cell
- * followed by its tasks, and summarizes the whole run as `total`.
+ * followed by its tasks, and summarizes the whole run as `total`. Sweep records form no cell
+ * (see `summarizeSweeps`) but count in `total`.
  * @example summarize(records, { byTask: true }).cells.map((c) => c.key) // ['chain/math', 'chain/math/MulMod', …]
  */
 export function summarize(records: readonly CaseRecord[], options: SummarizeOptions = {}): RunSummary {
@@ -206,6 +207,8 @@ export function summarize(records: readonly CaseRecord[], options: SummarizeOpti
     else groups.set(key, { scope, records: [record] })
   }
   for (const r of records) {
+    // A sweep's cases are its curve's (src/metrics/sweep/); pooled into a cell they would mix sizes.
+    if (r.sweep) continue
     add({ topology: r.topology, category: r.category, task: null }, r)
     if (options.byTask) add({ topology: r.topology, category: r.category, task: r.task }, r)
   }

@@ -7,6 +7,7 @@ import type { CaseRecord } from '../contracts/case-record.ts'
 import type { Results, RunInfo } from '../contracts/results.ts'
 import { isSimulated, modelLabel, RESULTS_SCHEMA } from '../contracts/results.ts'
 import { contextLoss } from '../metrics/context-loss.ts'
+import { sweepSection } from './sweep-section.ts'
 
 const SECRET = /KEY|TOKEN|SECRET|PASSWORD|AUTH/i
 /** The OpenAI SDK's variables arbigraph honours in place of its own (the key never). */
@@ -40,6 +41,7 @@ export function buildResults(records: CaseRecord[], run: RunInfo, createdBy: str
     run,
     records,
     ...contextLossField(records),
+    ...sweepSection(records),
   }
 }
 

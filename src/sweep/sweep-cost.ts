@@ -9,6 +9,7 @@
 import { countTokens } from 'gpt-tokenizer/encoding/cl100k_base'
 import type { Instance } from '../contracts/instance.ts'
 import type { SweepPoint } from '../contracts/sweep-point.ts'
+import { alignRows } from '../report/format-table.ts'
 
 /** The cost of one point. */
 export interface PointCost {
@@ -51,10 +52,8 @@ export function formatCost(costs: readonly PointCost[]): string {
     ...costs.map((c) => row(String(c.point.value), String(c.point.size), c.cases, c.promptTokens)),
     row('total', '', cases, tokens),
   ]
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
-  return rows
-    .map((r) =>
-      r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '),
-    )
-    .join('\n')
+  return alignRows(
+    rows[0]!.map((header, i) => ({ header, numeric: i > 0 })),
+    rows.slice(1),
+  ).join('\n')
 }

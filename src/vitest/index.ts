@@ -14,6 +14,7 @@ export {
   singleShot,
   toolAgent,
 } from '../harness/index.ts'
+export { bySweepScale, sweepScale } from '../sweep/sweep-scale.ts'
 export { defineSuite, type SuiteCase, type SuiteOptions, suiteCases } from './define-suite.ts'
 export { type DefineSweepOptions, defineSweep, type SweepCases, sweepCases } from './define-sweep.ts'
 export {

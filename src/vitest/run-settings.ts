@@ -19,6 +19,7 @@ import { ensureDir } from '../io/ensure-dir.ts'
 import { poolEnvShape } from '../pool/env.ts'
 import { pythonWorkersShape } from '../python-workers.ts'
 import { serverProfileFromEnv } from '../sim/server-profile.ts'
+import { sweepEnvShape } from '../sweep/sweep-scale.ts'
 import { simEnvShape } from './sim-env.ts'
 import { suiteEnvShape } from './suite-env.ts'
 import { transductionEnvShape } from './transduction-env.ts'
@@ -37,6 +38,7 @@ export const runEnvSchema = z.object({
   ...poolEnvShape,
   ...simEnvShape,
   ...suiteEnvShape,
+  ...sweepEnvShape,
   ...transductionEnvShape,
   ...pythonWorkersShape,
   ...outputEnvShape,

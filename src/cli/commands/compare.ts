@@ -11,6 +11,7 @@ import { decodeResults } from '../../contracts/results.ts'
 import { buildDashboard } from '../../dashboard/build-dashboard.ts'
 import type { CellComparison, RunComparison } from '../../metrics/compare.ts'
 import { compareRuns } from '../../metrics/compare.ts'
+import { formatSweepComparison } from '../../report/format-sweep-comparison.ts'
 import { existingFile, parseCommandArgs, usageError } from '../args.ts'
 import type { Command } from '../command.ts'
 
@@ -64,7 +65,8 @@ export const compareCommand: Command = {
     '',
     'Compares run B against run A per topology × category cell: accuracies, delta, and the exact',
     'McNemar test on the trials both runs graded (same case and epoch). Exit code 1 when a cell',
-    'of A dropped significantly in B, or is missing from B.',
+    'of A dropped significantly in B, or is missing from B. Sweeps are compared point by point',
+    '(the same test and exit code) and by breaking point (B − A with a bootstrap interval).',
     '  --alpha P    significance level of the test (default 0.05)',
     "  --html DIR   also write B's dashboard, with a compare page, to DIR",
   ].join('\n'),
@@ -81,6 +83,7 @@ export const compareCommand: Command = {
     const comparison = compareRuns(a.records, b.records, { alpha })
     io.out(`A: ${fileA} (${a.model})\nB: ${fileB} (${b.model})\n`)
     io.out(formatComparison(comparison))
+    if (comparison.sweeps.length > 0) io.out(`\n${formatSweepComparison(comparison.sweeps)}`)
     if (typeof values.html === 'string') {
       const compare = { ...comparison, labelA: `${fileA} (${a.model})`, labelB: `${fileB} (${b.model})` }
       const built = await buildDashboard(b, {
@@ -95,7 +98,9 @@ export const compareCommand: Command = {
       return 0
     }
     for (const key of comparison.failing) {
-      const cell = comparison.cells.find((c) => c.key === key)!
+      const cell = [...comparison.cells, ...comparison.sweeps.flatMap((s) => s.points)].find(
+        (c) => c.key === key,
+      )!
       io.err(
         cell.verdict === 'missing'
           ? `compare: ${key} ran in A but not in B`

@@ -19,7 +19,8 @@ import { existingFile, intFlag, parseCommandArgs, usageError } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
 import { cliRegistry, optionFlag, topologyOptionKeys } from './list.ts'
 
-const FLAGS = {
+/** The flags of `generate`; `arbigraph sweep` takes them too. */
+export const FLAGS = {
   length: { type: 'string' },
   distractors: { type: 'string' },
   structure: { type: 'string' },
@@ -66,35 +67,40 @@ function readGraphFile(cwd: string, path: string): unknown {
 }
 
 /** A probability flag: a decimal number in [0, 1]. */
-function rateFlag(text: string): number {
+function rateFlag(text: string, command: string): number {
   const value = Number(text)
   if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
-    throw usageError('generate', `--pick-rate expects a number between 0 and 1, got "${text}"`)
+    throw usageError(command, `--pick-rate expects a number between 0 and 1, got "${text}"`)
   }
   return value
 }
 
 /** The topology options given on the command line, by option key. */
-function topologyFlags(values: ParsedArgs['values'], cwd: string): Record<string, unknown> {
+function topologyFlags(values: ParsedArgs['values'], cwd: string, command: string): Record<string, unknown> {
   const ints = (['length', 'distractors', 'nodes', 'width'] as const).map(
-    (key) => [key, intFlag('generate', key, values[key] as string | undefined)] as const,
+    (key) => [key, intFlag(command, key, values[key] as string | undefined)] as const,
   )
   const options: Record<string, unknown> = Object.fromEntries(ints.filter(([, v]) => v !== undefined))
-  const fanIn = intFlag('generate', 'fan-in', values['fan-in'] as string | undefined, { min: 1 })
+  const fanIn = intFlag(command, 'fan-in', values['fan-in'] as string | undefined, { min: 1 })
   if (fanIn !== undefined) options.fanIn = fanIn
-  if (typeof values['pick-rate'] === 'string') options.pickRate = rateFlag(values['pick-rate'])
+  if (typeof values['pick-rate'] === 'string') options.pickRate = rateFlag(values['pick-rate'], command)
   if (typeof values.structure === 'string') options.structure = values.structure
   if (typeof values.graph === 'string') options.graph = readGraphFile(cwd, values.graph)
   return options
 }
 
-/** Builds the spec; the generator validates it (and the topology its options) in full. */
-async function buildSpec(
+/**
+ * Builds the spec; the generator validates it (and the topology its options) in full. `command`
+ * names the command in usage errors (`arbigraph sweep` builds its fixed options here too).
+ * @example await buildSpec('chain', { length: '4' }, io) // { topology: 'chain', options: { length: 4 }, … }
+ */
+export async function buildSpec(
   topologyName: string,
   values: ParsedArgs['values'],
   io: CliIo,
+  command = 'generate',
 ): Promise<GenerateSpec> {
-  const options = topologyFlags(values, io.cwd)
+  const options = topologyFlags(values, io.cwd, command)
   const categories = list(values.category) ?? ['math']
   const topology = getTopology(
     await cliRegistry(io, { categories, topologies: [topologyName] }),
@@ -107,11 +113,11 @@ async function buildSpec(
       ? `its options: ${accepted.map(optionFlag).join(', ')}`
       : 'it takes no options'
     throw usageError(
-      'generate',
+      command,
       `topology "${topology.name}" does not take ${refused.map(optionFlag).join(', ')} (${takes})`,
     )
   }
-  const maxAttempts = intFlag('generate', 'max-attempts', values['max-attempts'] as string | undefined, {
+  const maxAttempts = intFlag(command, 'max-attempts', values['max-attempts'] as string | undefined, {
     min: 1,
   })
   const targets = list(values.targets)
@@ -121,7 +127,7 @@ async function buildSpec(
     categories,
     ...(targets ? { targets } : {}),
     samplesPerTask:
-      intFlag('generate', 'samples-per-task', values['samples-per-task'] as string | undefined, { min: 1 }) ??
+      intFlag(command, 'samples-per-task', values['samples-per-task'] as string | undefined, { min: 1 }) ??
       16,
     seed: typeof values.seed === 'string' ? values.seed : '0',
     ...(values['repeat-templates'] ? { repeatTemplates: true } : {}),

@@ -21,6 +21,11 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import('./generate.ts')).generateCommand,
   },
   {
+    name: 'sweep',
+    summary: 'Generate a scaling sweep (one dataset per value of one option) and print its cost per point.',
+    load: async () => (await import('./sweep.ts')).sweepCommand,
+  },
+  {
     name: 'validate',
     summary:
       'Check a dataset file: schemas, structure, every ground truth recomputed, instances regenerated.',

@@ -11,9 +11,11 @@ import { buildDashboard } from '../../dashboard/build-dashboard.ts'
 import { evaluateGate, formatBroken, needsTasks, parseGate } from '../../metrics/gate.ts'
 import { simulatedGateRefusal } from '../../metrics/simulated-gate.ts'
 import { summarize } from '../../metrics/summarize.ts'
+import { summarizeSweeps } from '../../metrics/sweep/summarize-sweeps.ts'
 import { contextLossSection } from '../../report/format-context-loss.ts'
 import { formatMarkdown } from '../../report/format-markdown.ts'
 import { formatTable } from '../../report/format-table.ts'
+import { sweepText } from '../../report/sweep-section.ts'
 import { existingFile, parseCommandArgs } from '../args.ts'
 import type { Command } from '../command.ts'
 import { isTransductionText, reportTransduction } from './report-transduction.ts'
@@ -34,7 +36,8 @@ export const reportCommand: Command = {
     'A Long-Transduction results file (out/transduction.json) prints its own tables.',
     '  --by-task    also break each topology × category cell down by target task',
     '  --markdown   print the Markdown summary instead of the terminal table',
-    '  --gate RULES check rules such as "chain/math.accuracy>=0.7,*.ci_low>=0.5";',
+    '  --gate RULES check rules such as "chain/math.accuracy>=0.7,*.ci_low>=0.5" or, on',
+    '               sweeps, "sweep:chain-length.breaking_point>=16,sweep:chain-length@32.accuracy>=0.5";',
     '               each broken rule is printed and the exit code is 1; simulated',
     '               results are refused (exit 1) unless ARBIGRAPH_ALLOW_SIMULATED=1',
     '  --html DIR   also write the static dashboard (opens from file://) to DIR',
@@ -53,17 +56,24 @@ export const reportCommand: Command = {
     const byTask = values['by-task'] === true
     const summary = summarize(results.records, { byTask: byTask || (rules !== null && needsTasks(rules)) })
     const refused = rules ? simulatedGateRefusal(results) : undefined
-    const broken = rules && !refused ? evaluateGate(rules, summary.cells) : []
+    const broken =
+      rules && !refused ? evaluateGate(rules, summary.cells, summarizeSweeps(results.records)) : []
     const shown = byTask ? summary : { ...summary, cells: summary.cells.filter((c) => c.task === null) }
     if (values.markdown === true) {
       const verdict = rules && { rules: rules.map((r) => r.text), broken, ...(refused ? { refused } : {}) }
       io.out(
         (
-          formatMarkdown(shown, results.model, verdict) + contextLossSection(results.records, 'markdown')
+          formatMarkdown(shown, results.model, verdict) +
+          contextLossSection(results.records, 'markdown') +
+          sweepText(results.records, 'markdown')
         ).trimEnd(),
       )
     } else {
-      io.out(formatTable(shown, results.model) + contextLossSection(results.records, 'text'))
+      io.out(
+        formatTable(shown, results.model) +
+          contextLossSection(results.records, 'text') +
+          sweepText(results.records, 'text'),
+      )
     }
     if (typeof values.html === 'string') {
       const resultsDir = dirname(resolve(io.cwd, file))

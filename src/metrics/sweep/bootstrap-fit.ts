@@ -31,15 +31,21 @@ const quantile = (sorted: readonly number[], q: number) =>
 
 const finite = (v: number) => (Number.isFinite(v) ? v : null)
 
+/** Every replicate's slope and breaking point (+∞ when beyond the range), in replicate order. */
+export interface BootstrapReplicates {
+  slopes: number[]
+  sizes: number[]
+}
+
 /**
- * Bootstrap intervals for the curve of `points` (x = log₂ size), `replicates` resamples seeded by `key`.
- * @example bootstrapFit(points, 'chain-length/math').breakingPoint // [11.2, 27.9]
+ * The bootstrap replicates of the curve of `points` (x = log₂ size), seeded by `key`.
+ * @example bootstrapReplicates(points, 'chain-length/math', 1000).sizes.length // 1000
  */
-export function bootstrapFit(
+export function bootstrapReplicates(
   points: readonly PointCases[],
   key: string,
   replicates = 1000,
-): BootstrapIntervals {
+): BootstrapReplicates {
   const rng = createRng(`sweep-bootstrap/${key}`)
   const xs = points.map((p) => p.x)
   const xMin = Math.min(...xs)
@@ -63,12 +69,32 @@ export function bootstrapFit(
     const point = breakingPoint(fit, xMin, xMax)
     sizes.push(point.status === 'inside' ? point.size : Number.POSITIVE_INFINITY)
   }
-  slopes.sort((a, b) => a - b)
-  sizes.sort((a, b) => a - b)
-  if (slopes.length === 0) return { replicates: 0, slope: [null, null], breakingPoint: [null, null] }
+  return { slopes, sizes }
+}
+
+/**
+ * The 95% percentile interval of `values` (NaN left out); an infinite bound is null.
+ * @example percentileInterval([1, 2, Infinity]) // [1, null]
+ */
+export function percentileInterval(values: readonly number[]): [number | null, number | null] {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b)
+  if (sorted.length === 0) return [null, null]
+  return [finite(quantile(sorted, 0.025)), finite(quantile(sorted, 0.975))]
+}
+
+/**
+ * Bootstrap intervals for the curve of `points` (x = log₂ size), `replicates` resamples seeded by `key`.
+ * @example bootstrapFit(points, 'chain-length/math').breakingPoint // [11.2, 27.9]
+ */
+export function bootstrapFit(
+  points: readonly PointCases[],
+  key: string,
+  replicates = 1000,
+): BootstrapIntervals {
+  const { slopes, sizes } = bootstrapReplicates(points, key, replicates)
   return {
     replicates: slopes.length,
-    slope: [quantile(slopes, 0.025), quantile(slopes, 0.975)],
-    breakingPoint: [finite(quantile(sizes, 0.025)), finite(quantile(sizes, 0.975))],
+    slope: percentileInterval(slopes),
+    breakingPoint: percentileInterval(sizes),
   }
 }

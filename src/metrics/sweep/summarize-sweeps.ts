@@ -40,8 +40,11 @@ function summarizePoint(records: readonly CaseRecord[]): SweepPointSummary {
   }
 }
 
-/** Per point, each case's correct and total graded trials (the bootstrap's resampling unit). */
-function pointCases(records: readonly CaseRecord[]): PointCases {
+/**
+ * Per point, each case's correct and total graded trials (the bootstrap's resampling unit).
+ * @example pointCases(recordsOfOnePoint).cases.length // cases at that point
+ */
+export function pointCases(records: readonly CaseRecord[]): PointCases {
   const byCase = new Map<string, { k: number; n: number }>()
   for (const r of records.filter(graded)) {
     const c = byCase.get(r.caseId) ?? { k: 0, n: 0 }

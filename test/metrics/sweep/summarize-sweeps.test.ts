@@ -102,3 +102,10 @@ describe('summarizeSweeps', () => {
     expect(summarizeSweeps([makeRecord()])).toEqual([])
   })
 })
+
+test('sweep records form no topology × category cell, but count in the total', async () => {
+  const { summarize } = await import('../../../src/metrics/summarize.ts')
+  const summary = summarize([...syntheticSweep([1, 2], () => 1, { cases: 3 }), makeRecord()])
+  expect(summary.cells.map((c) => [c.key, c.n])).toEqual([['chain/math', 1]])
+  expect(summary.total.n).toBe(7)
+})

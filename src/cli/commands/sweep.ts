@@ -1,0 +1,127 @@
+/**
+ * `arbigraph sweep <topology> --vary <option>=<v1,v2,…> [generate options] (--out DIR | --plan)`:
+ * the points of a scaling sweep, generated as one dataset file per point
+ * (`DIR/<option>-<value>.jsonl`, each written atomically, seeded with `<seed>/<option>=<value>`
+ * so a point regenerates alone), with the cost preview — cases and first-turn prompt tokens per
+ * point and in total — and the generation time of each point. `--plan` prints the preview
+ * without writing anything. Run the points with a `defineSweep` suite (suites/sweeps/).
+ */
+import { mkdir } from 'node:fs/promises'
+import { join, relative, resolve } from 'node:path'
+import type { Instance } from '../../contracts/instance.ts'
+import { generateDataset, writeGeneratedDataset } from '../../generate/generate-dataset.ts'
+import { readDataset } from '../../io/dataset.ts'
+import { formatCost, type PointCost, pointCost } from '../../sweep/sweep-cost.ts'
+import { parseSweepOptions, pointSpec, sweepName, sweepPoints } from '../../sweep/sweep-spec.ts'
+import { intFlag, parseCommandArgs, usageError } from '../args.ts'
+import type { Command } from '../command.ts'
+import { buildSpec, FLAGS as GENERATE_FLAGS, usePoolFlags } from './generate.ts'
+
+const FLAGS = {
+  ...GENERATE_FLAGS,
+  vary: { type: 'string' },
+  name: { type: 'string' },
+  branches: { type: 'string' },
+  'branch-length': { type: 'string' },
+  plan: { type: 'boolean' },
+  epochs: { type: 'string' },
+} as const
+
+const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+
+/** `length=1,2,4` → the option key and its values. */
+function parseVary(text: string | undefined): { axis: string; values: number[] } {
+  const match = /^\s*([A-Za-z][\w-]*)\s*=\s*(.+)$/.exec(text ?? '')
+  if (!match)
+    throw usageError('sweep', `--vary expects <option>=<v1,v2,…>, e.g. "length=1,2,4,8", got "${text ?? ''}"`)
+  const values = match[2]!.split(',').map((v) => v.trim())
+  const bad = values.find((v) => !/^\d+$/.test(v))
+  if (bad !== undefined) throw usageError('sweep', `--vary ${match[1]}: "${bad}" is not an integer ≥ 0`)
+  return { axis: camel(match[1]!), values: values.map(Number) }
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+
+export const sweepCommand: Command = {
+  name: 'sweep',
+  usage: [
+    'Usage: arbigraph sweep <topology> --vary <option>=<v1,v2,…> [options] (--out <dir> | --plan)',
+    '',
+    'One dataset per value of the varied option, everything else fixed, each point seeded',
+    'with <seed>/<option>=<value> (so `arbigraph generate … --seed 0/length=8` reproduces a point).',
+    '  --vary <o>=<list>        the option and its values, smallest first: length=1,2,4,8,16,32,64;',
+    '                           distractors=0,2,4,8,16,32; nodes=8,64,1000; fan-in=1,2,3;',
+    '                           branches=2,4,8 and branch-length=1,2,4 (multichain)',
+    '  --name <name>            the sweep name in reports and gates (default <topology>-<option>)',
+    '  --branches <b> --branch-length <l>  multichain shape (instead of --structure)',
+    '  --epochs <k>             repetitions per case, for the cost preview (default 1)',
+    '  --plan                   print the cost preview only; write nothing',
+    '  --out <dir>              write <dir>/<option>-<value>.jsonl per point',
+    '  …and every option of "arbigraph generate" (see arbigraph generate --help).',
+  ].join('\n'),
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs('sweep', argv, FLAGS, {
+      min: 1,
+      max: 1,
+      names: 'the topology name',
+    })
+    const { axis, values: axisValues } = parseVary(values.vary as string | undefined)
+    if (values.plan !== true && typeof values.out !== 'string')
+      throw usageError('sweep', 'missing --out <dir> (or --plan for the cost preview alone)')
+    const pools = usePoolFlags(values, io.cwd)
+    const fixed = { ...values }
+    delete fixed[axis === 'fanIn' ? 'fan-in' : axis]
+    if (values[axis === 'fanIn' ? 'fan-in' : axis] !== undefined)
+      throw usageError('sweep', `--${axis} is the varied option; give its values in --vary only`)
+    const spec = await buildSpec(positionals[0]!, fixed, io, 'sweep')
+    for (const key of ['branches', 'branch-length'] as const) {
+      const value = intFlag('sweep', key, values[key] as string | undefined, { min: 1 })
+      if (value !== undefined && camel(key) !== axis) spec.options[camel(key)] = value
+    }
+    const sweep = parseSweepOptions(
+      {
+        ...(typeof values.name === 'string' ? { name: values.name } : {}),
+        topology: spec.topology,
+        options: spec.options,
+        categories: spec.categories,
+        vary: { [axis]: axisValues },
+        samplesPerTask: spec.samplesPerTask,
+        seed: spec.seed,
+        ...(spec.targets ? { targets: spec.targets } : {}),
+        ...(spec.repeatTemplates !== undefined ? { repeatTemplates: spec.repeatTemplates } : {}),
+        ...(spec.maxAttempts !== undefined ? { maxAttempts: spec.maxAttempts } : {}),
+      },
+      'sweep',
+    )
+    const epochs = intFlag('sweep', 'epochs', values.epochs as string | undefined, { min: 1 }) ?? 1
+    const workers = intFlag('sweep', 'workers', values.workers as string | undefined, { min: 1 }) ?? 1
+    const dir = typeof values.out === 'string' ? resolve(io.cwd, values.out) : undefined
+    if (dir) await mkdir(dir, { recursive: true })
+    const costs: PointCost[] = []
+    io.err(`sweep ${sweepName(sweep)}: ${axis} = ${axisValues.join(', ')}`)
+    for (const point of sweepPoints(sweep)) {
+      const pointSpecWithPools = { ...pointSpec(sweep, point), ...pools }
+      const started = performance.now()
+      let instances: Instance[]
+      if (dir) {
+        const file = join(dir, `${axis}-${point.value}.jsonl`)
+        await writeGeneratedDataset(file, pointSpecWithPools, { workers, cwd: io.cwd })
+        instances = (await readDataset(file)).instances
+        io.err(
+          `${axis}=${point.value}: ${instances.length} instances in ${seconds(performance.now() - started)} → ${relative(io.cwd, file)}`,
+        )
+      } else {
+        instances = (await generateDataset(pointSpecWithPools, { cwd: io.cwd })).instances
+        io.err(
+          `${axis}=${point.value}: ${instances.length} instances in ${seconds(performance.now() - started)}`,
+        )
+      }
+      costs.push(pointCost(point, instances, epochs))
+    }
+    io.out(
+      `cost before running (first-turn prompt tokens, cl100k_base; ${epochs} epoch${epochs === 1 ? '' : 's'}):`,
+    )
+    io.out(formatCost(costs))
+    return 0
+  },
+}
