@@ -87,6 +87,17 @@ describe.skipIf(!chromiumAvailable())('Conditions page in headless Chromium (fil
     await row.click()
     await ready(page, 'case')
     expect(page.url()).toContain(`#/case/${wrong}`)
+    // The case view puts each node's isolated and chained verdicts and its label beside its grade.
+    const nodes = records[wrong]!.conditions!.nodes
+    expect(await page.locator('table.grade td.isolated').allTextContents()).toEqual(
+      nodes.map((n) => n.isolated!.verdict),
+    )
+    expect(await page.locator('table.grade td.chained').allTextContents()).toEqual(
+      nodes.map((n) => n.chained!.verdict),
+    )
+    expect(await page.locator('table.grade td.evidence').allTextContents()).toEqual(
+      nodes.map((n) => n.evidence ?? ''),
+    )
     expect(errors).toEqual([])
   })
 })

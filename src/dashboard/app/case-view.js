@@ -46,6 +46,19 @@
   function gradeTable(record) {
     if (!record.grade) return el('p', { class: 'error' }, `Infrastructure error: ${record.infraError.reason}`)
     const g = record.grade
+    // With the context conditions, each node's isolated and chained outcome sits beside its grade.
+    const conditions = new Map((record.conditions?.nodes ?? []).map((n) => [n.node, n]))
+    const extra = record.conditions ? ['Isolated', 'Chained', 'Evidence'] : []
+    const conditionCells = (node) => {
+      const c = conditions.get(node)
+      if (!record.conditions) return []
+      const chained = c?.chained
+      return [
+        el('td', { class: 'isolated' }, c?.isolated ? c.isolated.verdict : '—'),
+        el('td', { class: 'chained', title: chained?.reason ?? '' }, chained ? chained.verdict : '—'),
+        el('td', { class: 'evidence' }, c?.evidence ?? ''),
+      ]
+    }
     return el(
       'table',
       { class: 'grade' },
@@ -55,7 +68,7 @@
         el(
           'tr',
           {},
-          ['Output', 'Node', 'Expected', 'Answer', 'Verdict'].map((h) => el('th', {}, h)),
+          ['Output', 'Node', 'Expected', 'Answer', 'Verdict', ...extra].map((h) => el('th', {}, h)),
         ),
       ),
       el(
@@ -74,6 +87,7 @@
               {},
               n.verdict + (n.mismatch ? ` (${n.mismatch})` : '') + (n.failure ? ` (${n.failure})` : ''),
             ),
+            conditionCells(n.node),
           ),
         ),
       ),
