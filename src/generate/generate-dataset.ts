@@ -96,6 +96,14 @@ async function* inThread<S extends ChunkShape>(
  */
 const CHUNKS_AHEAD_PER_WORKER = 2
 
+/**
+ * Young generation of each worker's heap. A sample allocates mostly short-lived values (splits,
+ * candidate outputs, prompt pieces); V8's default young generation is small enough that many of
+ * them survive into the old generation, which then grows with garbage and takes long collections.
+ * Only the young generation is sized: the old one keeps V8's default, so big runs are not capped.
+ */
+const YOUNG_GENERATION_MB = 96
+
 async function* inWorkers<S extends ChunkShape>(
   plan: DatasetPlan,
   jobs: SampleJob[],
@@ -108,6 +116,7 @@ async function* inWorkers<S extends ChunkShape>(
     filename: new URL('./generate-worker.mjs', import.meta.url).href,
     minThreads: workers,
     maxThreads: workers,
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   })
   const run = async (part: SampleJob[]): Promise<{ items: ItemOf<S>[]; count: number }> => {
     const request: ChunkRequest = {
