@@ -29,6 +29,30 @@ const nodeText = (node: TaskNode): string =>
 const junctionText = (junction: Junction): string =>
   `{"id":${json(junction.id)},"op":${json(junction.op)}${junction.index === undefined ? '' : `,"index":${json(junction.index)}`},"sources":${json(junction.sources)},"name":${json(junction.name)},"output":${json(pyRepr(junction.output))}}`
 
+/** Characters escaped at a time in a long string. */
+const STRING_SLICE = 1 << 16
+
+/**
+ * A string as JSON, escaped a slice at a time: a 10⁵-task prompt is 60 M characters, and its
+ * escaped copy was one more string of that size. Escaping is per character, except that a
+ * surrogate pair must stay in one slice (split, each half would be escaped as a lone one).
+ */
+function writeLongString(text: string, write: (piece: string) => void): void {
+  if (text.length <= STRING_SLICE) {
+    write(json(text))
+    return
+  }
+  write('"')
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(start + STRING_SLICE, text.length)
+    const last = text.charCodeAt(end - 1)
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++
+    write(json(text.slice(start, end)).slice(1, -1))
+    start = end
+  }
+  write('"')
+}
+
 /** Writes the elements of a JSON array, one piece each (a 10⁵-task instance has 10⁵ nodes). */
 function writeArray<T>(items: readonly T[], text: (item: T) => string, write: (piece: string) => void): void {
   write('[')
@@ -58,7 +82,7 @@ export function writeInstance(instance: Instance, write: (piece: string) => void
   write(',"junctions":')
   writeArray(instance.junctions, junctionText, write)
   write(`,"targets":${json(instance.targets)},"outputs":${json(instance.outputs)},"prompt":`)
-  write(json(instance.prompt))
+  writeLongString(instance.prompt, write)
   write('}')
 }
 
