@@ -11,6 +11,7 @@
  */
 import type { Skeleton, SlotAttributes } from '../contracts/skeleton.ts'
 import { ArbigraphError } from '../errors.ts'
+import { firstInNeighbor } from '../graph/neighbors.ts'
 import type { Rng } from '../rng.ts'
 import type { Kind } from '../values.ts'
 
@@ -61,18 +62,19 @@ function junctionAccepts(
   attributes: SlotAttributes,
   accepts: Map<string, KindBits>,
 ): KindBits {
-  const successors = skeleton.outNeighbors(node)
-  if (successors.length === 0)
+  if (skeleton.outDegree(node) === 0)
     throw unsatisfiable(skeleton, node, `the ${attributes.type} junction has no successor`)
   const yields: Kind = attributes.type === 'pick' ? 'scalar' : 'list'
-  for (const successor of successors) {
-    if (((accepts.get(successor) ?? 0) & bit(yields)) === 0) {
-      throw unsatisfiable(
-        skeleton,
-        node,
-        `the ${attributes.type} junction yields a ${yields}, but its successor ${nodeName(skeleton, successor)} cannot read one`,
-      )
-    }
+  const refusing = skeleton.findOutNeighbor(
+    node,
+    (successor) => ((accepts.get(successor) ?? 0) & bit(yields)) === 0,
+  )
+  if (refusing !== undefined) {
+    throw unsatisfiable(
+      skeleton,
+      node,
+      `the ${attributes.type} junction yields a ${yields}, but its successor ${nodeName(skeleton, refusing)} cannot read one`,
+    )
   }
   return bit(attributes.type === 'pick' ? 'list' : 'scalar')
 }
@@ -82,7 +84,7 @@ function junctionYield(
   skeleton: Skeleton,
   node: string,
 ): { id: string; type: 'pick' | 'pack'; kind: Kind } | undefined {
-  const source = skeleton.inNeighbors(node)[0]
+  const source = firstInNeighbor(skeleton, node)
   if (source === undefined) return undefined
   const type = skeleton.getNodeAttribute(source, 'type')
   if (type === 'task') return undefined
@@ -159,7 +161,7 @@ export function feasibleKinds(
 
 /** The kind arriving at a task: from its predecessor task or junction; undefined for a root. */
 function incomingKind(skeleton: Skeleton, node: string, chosen: Map<string, KindPair>): Kind | undefined {
-  const source = skeleton.inNeighbors(node)[0]
+  const source = firstInNeighbor(skeleton, node)
   if (source === undefined) return undefined
   const attributes = skeleton.getNodeAttributes(source)
   if (attributes.type === 'pick') return 'scalar'

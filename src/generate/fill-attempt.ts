@@ -11,6 +11,7 @@ import type { Junction, StaticInput, TaskNode } from '../contracts/instance.ts'
 import type { Params, TaskTemplate } from '../contracts/template.ts'
 import type { FilterName } from '../contracts/topology.ts'
 import { ArbigraphError } from '../errors.ts'
+import { firstInNeighbor } from '../graph/neighbors.ts'
 import type { Rng } from '../rng.ts'
 import { type Kind, kindOf, type PyValue, pyRepr, type Scalar, type Value } from '../values.ts'
 import { chooseKinds, type KindPair, nodeName } from './assign-kinds.ts'
@@ -140,7 +141,7 @@ function fillJunction(
   const attributes = skeleton.getNodeAttributes(node)
   const name = plan.names.get(node)!
   if (attributes.type === 'pick') {
-    const source = skeleton.inNeighbors(node)[0]!
+    const source = firstInNeighbor(skeleton, node)!
     const picked = pickValue(values.get(source)!, attributes.index)
     if ('reason' in picked) return picked
     return { id: node, op: 'pick', index: attributes.index, sources: [source], name, output: picked.value }
@@ -174,7 +175,7 @@ async function fillTask(
   const { plan } = ctx
   const pair = state.kinds.get(node)!
   const nodeRng = rng.split('node', node)
-  const from = plan.skeleton.inNeighbors(node)[0]
+  const from = firstInNeighbor(plan.skeleton, node)
   const number = plan.numbers.get(node)!
   const input =
     from === undefined ? drawStaticInput(pair.inputKind, nodeRng.split('input')) : state.values.get(from)!

@@ -4,12 +4,12 @@
  * an error's `code` does not survive the trip between threads.
  */
 
-import Tinypool from 'tinypool'
+import Tinypool, { markMovable } from 'tinypool'
 import { builtinRegistry, useBuiltins } from '../builtins.ts'
 import type { GenerateSpec } from '../contracts/dataset.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { ArbigraphError, type ErrorCode } from '../errors.ts'
-import { encodeInstance } from '../io/dataset.ts'
+import { encodeInstance, encodeLineBytes } from '../io/dataset.ts'
 import type { Registry, RegistryNeeds } from '../registry.ts'
 import { type DatasetPlan, generateSample, planDataset, type ResolvedTargets } from './dataset-plan.ts'
 
@@ -21,7 +21,8 @@ export interface SampleJob {
 
 /**
  * What a chunk sends back: instances, their dataset lines (encoded off the writer's thread), or
- * those lines as UTF-8 bytes, each ending in a newline, moved to the writer without a copy.
+ * those lines as UTF-8 bytes (each line ending in a newline, in blocks of about a megabyte),
+ * moved to the writer without a copy.
  */
 export type ChunkShape = 'instances' | 'lines' | 'bytes'
 
@@ -42,17 +43,18 @@ export interface ChunkRequest {
 export type ChunkResult =
   | { instances: Instance[] }
   | { lines: string[] }
-  | Uint8Array
+  | Uint8Array[]
   | { error: { code: ErrorCode | undefined; message: string } }
 
-const utf8 = new TextEncoder()
-
-/**
- * Lines as one block of UTF-8 bytes, each line ending in a newline: the writer's thread then
- * only copies bytes to the file (encoding 500 MB of lines there held back the writing).
- * @example lineBytes(['{}', '{}']) // the bytes of '{}\n{}\n'
- */
-export const lineBytes = (lines: readonly string[]): Uint8Array => utf8.encode(`${lines.join('\n')}\n`)
+/** Blocks of bytes that Tinypool transfers (their buffers) instead of copying. */
+function movable(blocks: Uint8Array[]): Uint8Array[] {
+  const wrapper = {
+    [Tinypool.transferableSymbol]: blocks.map((block) => block.buffer),
+    [Tinypool.valueSymbol]: blocks,
+  }
+  markMovable(wrapper)
+  return wrapper as unknown as Uint8Array[]
+}
 
 const registries = new Map<string, Promise<Registry>>()
 const plans = new Map<string, DatasetPlan>()
@@ -107,9 +109,9 @@ export async function generateChunk(request: ChunkRequest): Promise<ChunkResult>
     for (const job of request.jobs) instances.push(await generateSample(plan, job.target, job.sample))
     // A line is one string to copy between threads; an instance is thousands of small objects.
     if (request.shape === 'lines') return { lines: instances.map(encodeInstance) }
-    // A movable wrapper here; Tinypool transfers its buffer and the caller gets the Uint8Array.
-    if (request.shape === 'bytes')
-      return Tinypool.move(lineBytes(instances.map(encodeInstance))) as Uint8Array
+    // Encoded here, so the writer's thread only copies bytes to the file (encoding 500 MB of
+    // lines there held back the writing); the blocks' buffers move to it without a copy.
+    if (request.shape === 'bytes') return movable(encodeLineBytes(instances))
     return { instances }
   } catch (error) {
     const code = error instanceof ArbigraphError ? error.code : undefined

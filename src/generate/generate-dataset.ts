@@ -13,14 +13,13 @@ import { MANIFEST_SCHEMA, type Manifest } from '../contracts/dataset.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { ArbigraphError } from '../errors.ts'
 import { openAtomicLines } from '../io/atomic-write.ts'
-import { encodeInstance, encodeManifest } from '../io/dataset.ts'
+import { encodeInstance, encodeLineBytes, encodeManifest } from '../io/dataset.ts'
 import type { Registry } from '../registry.ts'
 import { type DatasetPlan, GENERATOR, generateSample, planDataset } from './dataset-plan.ts'
 import {
   type ChunkRequest,
   type ChunkResult,
   type ChunkShape,
-  lineBytes,
   type SampleJob,
   specNeeds,
   threadRegistry,
@@ -73,7 +72,7 @@ function chunk<T>(items: readonly T[], workers: number): T[][] {
   return out
 }
 
-/** What each item of a stream is: the instance itself, its dataset line, or a block of lines as bytes. */
+/** What each item of a stream is: the instance itself, its dataset line, or a block of the lines' bytes. */
 type ItemOf<S extends ChunkShape> = S extends 'lines' ? string : S extends 'bytes' ? Uint8Array : Instance
 
 async function* inThread<S extends ChunkShape>(
@@ -86,13 +85,8 @@ async function* inThread<S extends ChunkShape>(
   for (const job of jobs) {
     const instance = await generateSample(plan, job.target, job.sample)
     onProgress?.(++done, jobs.length)
-    const item =
-      shape === 'instances'
-        ? instance
-        : shape === 'lines'
-          ? encodeInstance(instance)
-          : lineBytes([encodeInstance(instance)])
-    yield item as ItemOf<S>
+    if (shape === 'bytes') yield* encodeLineBytes([instance]) as ItemOf<S>[]
+    else yield (shape === 'lines' ? encodeInstance(instance) : instance) as ItemOf<S>
   }
 }
 
@@ -101,6 +95,14 @@ async function* inThread<S extends ChunkShape>(
  * oldest, few enough that memory holds a handful of chunks, not the dataset.
  */
 const CHUNKS_AHEAD_PER_WORKER = 2
+
+/**
+ * Young generation of each worker's heap. A sample allocates mostly short-lived values (splits,
+ * candidate outputs, prompt pieces); V8's default young generation is small enough that many of
+ * them survive into the old generation, which then grows with garbage and takes long collections.
+ * Only the young generation is sized: the old one keeps V8's default, so big runs are not capped.
+ */
+const YOUNG_GENERATION_MB = 96
 
 async function* inWorkers<S extends ChunkShape>(
   plan: DatasetPlan,
@@ -114,6 +116,7 @@ async function* inWorkers<S extends ChunkShape>(
     filename: new URL('./generate-worker.mjs', import.meta.url).href,
     minThreads: workers,
     maxThreads: workers,
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   })
   const run = async (part: SampleJob[]): Promise<{ items: ItemOf<S>[]; count: number }> => {
     const request: ChunkRequest = {
@@ -126,8 +129,8 @@ async function* inWorkers<S extends ChunkShape>(
       ...(options.config ? { config: options.config } : {}),
     }
     const result = (await pool.run(request, { name: 'generateChunk' })) as ChunkResult
-    // One block of bytes carries the whole chunk's lines.
-    if (result instanceof Uint8Array) return { items: [result as ItemOf<S>], count: part.length }
+    // Blocks of bytes carry the whole chunk's lines.
+    if (Array.isArray(result)) return { items: result as ItemOf<S>[], count: part.length }
     if ('error' in result)
       throw new ArbigraphError(result.error.code ?? 'ARBIGRAPH_GENERATION_FAILED', result.error.message)
     const items = ('lines' in result ? result.lines : result.instances) as ItemOf<S>[]

@@ -10,6 +10,7 @@ import type { TaskTemplate } from '../contracts/template.ts'
 import type { Topology } from '../contracts/topology.ts'
 import { ArbigraphError } from '../errors.ts'
 import { assertValidSkeleton } from '../graph/assert-valid-skeleton.ts'
+import { firstInNeighbor } from '../graph/neighbors.ts'
 import { topologicalOrder } from '../graph/topological-order.ts'
 import { getCategory, getTemplate, type Registry } from '../registry.ts'
 import { createRng } from '../rng.ts'
@@ -53,7 +54,7 @@ export function targetSlotsFor(skeleton: Skeleton, template: TaskTemplate, famil
       return false
     if ((slot.outputKind ?? template.outputKind) !== template.outputKind) return false
     if (slot.inputKind !== undefined && !reads(template, slot.inputKind)) return false
-    const source = skeleton.inNeighbors(id)[0]
+    const source = firstInNeighbor(skeleton, id)
     const type = source === undefined ? 'task' : skeleton.getNodeAttribute(source, 'type')
     return type === 'task' || reads(template, type === 'pick' ? 'scalar' : 'list')
   })

@@ -8,6 +8,7 @@ import type { Skeleton, TaskSlot } from '../contracts/skeleton.ts'
 import type { TaskTemplate } from '../contracts/template.ts'
 import { ArbigraphError } from '../errors.ts'
 import { assertValidSkeleton } from '../graph/assert-valid-skeleton.ts'
+import { firstInNeighbor, firstOutNeighbor } from '../graph/neighbors.ts'
 import { topologicalOrder } from '../graph/topological-order.ts'
 import { feasibleKinds, type KindPair, nodeName } from './assign-kinds.ts'
 import type { TemplatePool } from './template-pool.ts'
@@ -32,7 +33,7 @@ export interface SamplePlan {
 function readerOf(skeleton: Skeleton, junction: string): string {
   let node = junction
   for (let hops = 0; hops <= skeleton.order; hops++) {
-    const next = skeleton.outNeighbors(node)[0]
+    const next = firstOutNeighbor(skeleton, node)
     if (next === undefined) break
     if (skeleton.getNodeAttribute(next, 'type') === 'task') return next
     node = next
@@ -60,7 +61,7 @@ function pickReach(skeleton: Skeleton): Map<string, { pick: string; index: numbe
   const reach = new Map<string, { pick: string; index: number }>()
   skeleton.forEachNode((node, attributes) => {
     if (attributes.type !== 'pick') return
-    const source = skeleton.inNeighbors(node)[0]
+    const source = firstInNeighbor(skeleton, node)
     if (source === undefined) return
     const known = reach.get(source)
     if (!known || known.index < attributes.index) reach.set(source, { pick: node, index: attributes.index })
@@ -79,7 +80,8 @@ export function slotKinds(skeleton: Skeleton, order: readonly string[], pool: Te
   for (const node of order) {
     const attributes = skeleton.getNodeAttributes(node)
     if (attributes.type !== 'task') continue
-    const where = nodeName(skeleton, node)
+    // Only a pinned template can fail here, and only its message names the node.
+    const where = attributes.template === undefined ? '' : nodeName(skeleton, node)
     const template = pool.pinned(attributes as TaskSlot, where)
     if (template) pinned.set(node, template)
     allowed.set(node, pool.pairs(attributes, where))

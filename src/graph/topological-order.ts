@@ -12,18 +12,23 @@
  * reference prints junctions in their own Kahn generation, so all picks of a layer precede that
  * layer's tasks (§11 V5); we print each next to its reader instead.
  */
-import type { Skeleton } from '../contracts/skeleton.ts'
+import type { Skeleton, SlotAttributes } from '../contracts/skeleton.ts'
 import { ArbigraphError } from '../errors.ts'
 import { findCycle } from './find-cycle.ts'
 import { kahnOrder } from './kahn-order.ts'
 
-function nodesInOrder(graph: Skeleton): string[] {
+/** Calls `visit` on every node in a topological order: insertion order when that is one. */
+function forEachInOrder(graph: Skeleton, visit: (id: string, attributes: SlotAttributes) => void): void {
   const position = new Map<string, number>()
   graph.forEachNode((id) => position.set(id, position.size))
   const forward = !graph.someEdge(
     (_edge, _attributes, source, target) => position.get(source)! >= position.get(target)!,
   )
-  if (forward) return [...position.keys()]
+  // The node walk hands each node's attributes over, so the common case looks none up.
+  if (forward) {
+    graph.forEachNode(visit)
+    return
+  }
   const sorted = kahnOrder(graph)
   const cycle = findCycle(graph, sorted)
   if (cycle) {
@@ -33,7 +38,7 @@ function nodesInOrder(graph: Skeleton): string[] {
       `graph/topologicalOrder: the graph has a cycle ${names}; remove one of its edges`,
     )
   }
-  return sorted
+  for (const id of sorted) visit(id, graph.getNodeAttributes(id))
 }
 
 /**
@@ -49,8 +54,8 @@ export function topologicalOrder(graph: Skeleton): string[] {
     if (!printed.has(id)) order.push(id)
     printed.add(id)
   }
-  for (const id of nodesInOrder(graph)) {
-    if (graph.getNodeAttribute(id, 'type') === 'task') {
+  forEachInOrder(graph, (id, attributes) => {
+    if (attributes.type === 'task') {
       // A valid task reads at most one input, so at most one junction is waiting for it.
       if (graph.inDegree(id) > 0)
         graph.forEachInNeighbor(id, (source, attributes) => {
@@ -60,6 +65,6 @@ export function topologicalOrder(graph: Skeleton): string[] {
     } else if (!graph.someOutNeighbor(id, (_next, attributes) => attributes.type === 'task')) {
       print(id) // an invalid junction without a task to feed: still listed once
     }
-  }
+  })
   return order
 }

@@ -17,6 +17,7 @@ import type { Skeleton, SlotAttributes } from '../contracts/skeleton.ts'
 import { ArbigraphError, type Issue } from '../errors.ts'
 import type { Kind } from '../values.ts'
 import { findCycle } from './find-cycle.ts'
+import { firstOutNeighbor } from './neighbors.ts'
 
 export type SkeletonIssueCode = 'ARBIGRAPH_BAD_GRAPH' | 'ARBIGRAPH_CYCLE' | 'ARBIGRAPH_KIND_MISMATCH'
 
@@ -77,14 +78,15 @@ function checkTargets({ graph, issues }: Context): void {
 }
 
 function checkTask({ graph, add }: Context, id: string, slot: SlotAttributes & { type: 'task' }): void {
-  const inputs = graph.inNeighbors(id)
-  if (inputs.length > 1)
+  if (graph.inDegree(id) > 1) {
+    const inputs = graph.inNeighbors(id)
     add(
       'ARBIGRAPH_BAD_GRAPH',
       id,
       null,
       `reads ${inputs.length} inputs (${quote(inputs)}); a task reads one value, so combine several through a pack junction`,
     )
+  }
   for (const [field, key] of [
     ['input_kind', 'inputKind'],
     ['output_kind', 'outputKind'],
@@ -135,21 +137,20 @@ function checkJunction(context: Context, id: string, slot: SlotAttributes): void
     if (!Number.isInteger(slot.index) || slot.index < 0)
       add('ARBIGRAPH_BAD_GRAPH', id, 'index', `must be an integer ≥ 0, got ${JSON.stringify(slot.index)}`)
   } else checkPack(context, id)
-  const out = graph.outNeighbors(id)
-  if (out.length !== 1)
+  if (graph.outDegree(id) !== 1) {
+    const out = graph.outNeighbors(id)
     add(
       'ARBIGRAPH_BAD_GRAPH',
       id,
       null,
       `feeds ${out.length === 0 ? 'nothing' : `${out.length} nodes (${quote(out)})`}; a junction feeds exactly one task`,
     )
-  else if (graph.getNodeAttribute(out[0]!, 'type') !== 'task')
-    add(
-      'ARBIGRAPH_BAD_GRAPH',
-      id,
-      null,
-      `feeds ${what(graph.getNodeAttributes(out[0]!))} "${out[0]}"; a junction must feed a task`,
-    )
+    return
+  }
+  const reader = firstOutNeighbor(graph, id)!
+  const readerSlot = graph.getNodeAttributes(reader)
+  if (readerSlot.type !== 'task')
+    add('ARBIGRAPH_BAD_GRAPH', id, null, `feeds ${what(readerSlot)} "${reader}"; a junction must feed a task`)
 }
 
 /** Returns whether every edge points forward in insertion order (then the graph is acyclic). */

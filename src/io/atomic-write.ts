@@ -83,7 +83,7 @@ export async function openAtomicLines(path: string) {
       if (failure) throw failure
       if (!stream.write(`${line}\n`)) await new Promise<void>((ok) => stream.once('drain', ok))
     },
-    /** Writes whole lines already encoded as UTF-8, each ending in a newline. */
+    /** Writes bytes of lines already encoded as UTF-8 (blocks in order make whole lines, each ending in a newline). */
     async writeBytes(lines: Uint8Array): Promise<void> {
       if (failure) throw failure
       if (!stream.write(lines)) await new Promise<void>((ok) => stream.once('drain', ok))

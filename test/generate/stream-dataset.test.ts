@@ -68,7 +68,7 @@ describe('streamDataset', () => {
       for await (const line of stream.items) lines.push(line)
       expect(lines).toEqual(expected)
       expect(encodeManifest(stream.manifest)).toBe(encodeManifest(manifest))
-      // Bytes come in blocks of whole lines, each ending in a newline.
+      // Bytes come in blocks that, in order, make the lines, each ending in a newline.
       const blocks: Uint8Array[] = []
       for await (const block of (await streamDataset(spec, 'bytes', options)).items) blocks.push(block)
       expect(Buffer.concat(blocks).toString('utf8')).toBe(expected.map((line) => `${line}\n`).join(''))

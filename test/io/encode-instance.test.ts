@@ -63,4 +63,21 @@ describe('encodeInstance', () => {
       true,
     )
   })
+
+  it('escapes a long prompt as the codec does, surrogate pairs and escapes across its slices', async () => {
+    const { instances } = await generateDataset(snapshotSpecs.dag!, { registry })
+    // 2^16 characters to a slice: put a pair, a quote, a backslash, a control character and a lone
+    // surrogate at and around every slice boundary.
+    const slice = 2 ** 16
+    let prompt = ''
+    for (const tail of ['😀', '"', '\\', '\n', '\u0001', '\ud800', '\udc00x', '→']) {
+      prompt += 'a'.repeat(slice - (prompt.length % slice) - 1) + tail
+    }
+    for (const shift of [0, 1]) {
+      const instance = { ...instances[0]!, prompt: 'b'.repeat(shift) + prompt }
+      const line = encodeInstance(instance)
+      expect(line).toBe(bySchema(instance))
+      expect(decodeInstance(line).prompt).toBe(instance.prompt)
+    }
+  })
 })

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { ByteChunks } from '../../src/io/byte-chunks.ts'
+
+describe('ByteChunks', () => {
+  it('writes the UTF-8 of the joined pieces in chunks no larger than the size, splitting no character', () => {
+    // Pieces short and long, one-, two-, three- and four-byte characters, across many boundaries.
+    const pieces = ['ab', 'é', '€uro', '😀😀x', 'y'.repeat(40), `${'€😀'.repeat(30)}z`, '', 'end']
+    for (const size of [4, 5, 7, 16, 1024]) {
+      const out = new ByteChunks(size)
+      for (const piece of pieces) out.write(piece)
+      const chunks = out.finish()
+      for (const chunk of chunks) {
+        expect(chunk.length).toBeGreaterThan(0)
+        expect(chunk.length).toBeLessThanOrEqual(size)
+        // Each chunk decodes on its own: no character was cut in two.
+        expect(new TextDecoder('utf-8', { fatal: true }).decode(chunk)).toBeTypeOf('string')
+      }
+      expect(Buffer.concat(chunks).toString('utf8')).toBe(pieces.join(''))
+    }
+  })
+
+  it('gives no chunk for no text', () => {
+    const out = new ByteChunks(8)
+    out.write('')
+    expect(out.finish()).toEqual([])
+  })
+})
