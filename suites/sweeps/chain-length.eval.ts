@@ -4,7 +4,7 @@
  * 1 → 64 with two samples per target. Gate it with e.g.
  * ARBIGRAPH_GATE="sweep:chain-length.breaking_point>=16,sweep:chain-length@32.accuracy>=0.5".
  */
-import { bySweepScale, defineSweep } from '../../src/vitest/index.ts'
+import { bySweepScale, defineSweep } from '../../vitest.ts'
 
 defineSweep({
   name: 'chain-length',

@@ -4,7 +4,7 @@
  * ARBIGRAPH_SWEEP=full runs 0 → 32 with two samples per target. The size of a point is the
  * task count, distractors + 1.
  */
-import { bySweepScale, defineSweep } from '../../src/vitest/index.ts'
+import { bySweepScale, defineSweep } from '../../vitest.ts'
 
 defineSweep({
   name: 'distractors',
