@@ -116,7 +116,9 @@ describe('sweeps on the simulator', () => {
     writeFileSync(join(cwd, 'right.json'), JSON.stringify(buildResults(right, run, 'test')))
     const dropped = await runCli(['compare', 'right.json', 'noisy.json'], cwd)
     expect(dropped.code).toBe(1)
-    expect(dropped.err).toMatch(/compare: sweep:chain-length\/math@32 dropped 100\.0% → [\d.]+% \(lost \d+, won 0, p = /)
+    expect(dropped.err).toMatch(
+      /compare: sweep:chain-length\/math@32 dropped 100\.0% → [\d.]+% \(lost \d+, won 0, p = /,
+    )
     expect(dropped.err).not.toContain('@1 dropped')
     const self = await runCli(['compare', 'noisy.json', 'noisy.json'], cwd)
     expect(self.code).toBe(0)
