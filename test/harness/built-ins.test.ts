@@ -4,6 +4,9 @@
  * harness turns one streamed request into a one-turn transcript, and a suite's harness option,
  * ARBIGRAPH_HARNESS and ARBIGRAPH_PROTOCOL select what they say.
  */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { multichain } from '../../plugins/topologies/multichain.ts'
 import { topologyBudget } from '../../src/agent/profile.ts'
@@ -20,6 +23,7 @@ import type { SimServer } from '../../src/sim/index.ts'
 import { startSimServer } from '../../src/sim/index.ts'
 import { pyRepr } from '../../src/values.ts'
 import { suiteCases } from '../../src/vitest/define-suite.ts'
+import { checkRunSettings } from '../../src/vitest/run-settings.ts'
 import { simCaseOf } from '../../src/vitest/sim-case.ts'
 
 let sim: SimServer
@@ -187,6 +191,12 @@ describe('suiteHarness', () => {
     expect(() => checkHarnessEnv({ ARBIGRAPH_HARNESS: 'http://127.0.0.1:8700/case' })).not.toThrow()
     expect(() => checkHarnessEnv({ ARBIGRAPH_HARNESS: 'My Agent' })).toThrow(
       'ARBIGRAPH_HARNESS: expected a harness name ("tool-agent" or one registered in arbigraph.config.ts) or the http:// URL of an agent, got "My Agent"',
+    )
+    // …as one of the run's settings, so a bad value stops the run before it starts.
+    const root = mkdtempSync(join(tmpdir(), 'arbigraph-harness-env-'))
+    const env = { ARBIGRAPH_CACHE_DIR: join(root, 'cache'), ARBIGRAPH_RESULTS: join(root, 'r.json') }
+    expect(() => checkRunSettings({ ...env, ARBIGRAPH_HARNESS: 'http://' }, root)).toThrow(
+      /ARBIGRAPH_HARNESS: expected a harness name .* got "http:\/\/"/,
     )
   })
 })
