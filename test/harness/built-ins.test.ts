@@ -5,6 +5,8 @@
  * ARBIGRAPH_HARNESS and ARBIGRAPH_PROTOCOL select what they say.
  */
 import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -104,6 +106,32 @@ describe('singleShot', () => {
     expect(singleShotStatus(result.transcript)).toBe(
       result.transcript.turns[0]!.finishReason === 'length' ? 'length' : 'completed',
     )
+  })
+
+  it("sends the run's request fields (an epoch's seed), so epochs are not replays of one another", async () => {
+    const bodies: Record<string, unknown>[] = []
+    const standIn = createServer((req, res) => {
+      let text = ''
+      req.on('data', (chunk) => (text += chunk))
+      req.on('end', () => {
+        if (req.url === '/v1/chat/completions') bodies.push(JSON.parse(text))
+        res.writeHead(404, { 'content-type': 'application/json' })
+        res.end('{"error": {"message": "stand-in", "type": "NotFoundError", "code": 404}}')
+      })
+    })
+    await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve))
+    const endpoint = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/v1`
+    try {
+      const run = singleShot({ maxTokens: 64 }).run(
+        caseOf({ epoch: 2 }),
+        contextOf({ endpoint, requestFields: { seed: 2 } }),
+      )
+      await expect(run).rejects.toMatchObject({ code: 'ARBIGRAPH_ENDPOINT' })
+      expect(bodies).toHaveLength(1)
+      expect(bodies[0]).toMatchObject({ seed: 2, max_tokens: 64, stream: true })
+    } finally {
+      await new Promise((resolve) => standIn.close(resolve))
+    }
   })
 
   it('reads overflow and cut-off back from the transcript', () => {
