@@ -212,6 +212,10 @@ describe('suiteHarness', () => {
     expect(() => suiteHarness(undefined, registry, { ARBIGRAPH_HARNESS: 'nope' })).toThrow(
       /ARBIGRAPH_HARNESS: unknown harness "nope"/,
     )
+    const clash = { harnesses: new Map([['tool-agent', toolAgent({ protocol: 'text' })]]) }
+    expect(() => suiteHarness('tool-agent', clash, {})).toThrow(
+      'defineSuite: harness: "tool-agent" is both the built-in tool agent and a harness registered in arbigraph.config.ts; give yours another name',
+    )
   })
 
   it('checks ARBIGRAPH_HARNESS before the run: a kebab-case name or an http URL', () => {
