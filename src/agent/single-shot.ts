@@ -56,6 +56,8 @@ export interface SingleShotRequest {
   prompt: string
   maxTokens: number
   profile?: SingleShotProfileInput
+  /** Fields added to the request body, e.g. an epoch's sampling `seed` (so epochs are not cache replays). */
+  requestFields?: Readonly<Record<string, unknown>>
   signal?: AbortSignal
 }
 
@@ -83,7 +85,10 @@ export async function runSingleShot(request: SingleShotRequest): Promise<SingleS
   const profile = singleShotProfileSchema.parse(request.profile ?? {})
   const started = performance.now()
   let firstTokenMs: number | null = null
-  const body = singleShotBody(request.model, request.prompt, request.maxTokens, profile)
+  const body = {
+    ...singleShotBody(request.model, request.prompt, request.maxTokens, profile),
+    ...request.requestFields,
+  }
   const endpoint = turnEndpoint(request.endpoint)
   if (endpoint.kind === 'http') {
     const address = { ...request.endpoint, timeoutMs: profile.connectTimeoutMs, signal: request.signal }

@@ -109,6 +109,7 @@ export function singleShot(options: SingleShotOptions = {}): Harness {
           ...fields,
         },
         signal: context.signal,
+        ...(context.requestFields ? { requestFields: context.requestFields } : {}),
       })
       const output = testCase.expected[0] ?? SINGLE_SHOT_OUTPUT
       const transcript = singleShotTranscript(outcome, output)

@@ -26,7 +26,15 @@ const isHarness = (option: SuiteHarnessOption): option is Harness =>
  * @example harnessNamed('http://127.0.0.1:8700/case', registry, 'ARBIGRAPH_HARNESS').name // 'http-agent'
  */
 export function harnessNamed(name: string, registry: Pick<Registry, 'harnesses'>, where: string): Harness {
-  if (name === 'tool-agent') return toolAgent()
+  if (name === 'tool-agent') {
+    // Which one would be meant is anyone's guess: refuse rather than pick.
+    if (registry.harnesses.has(name))
+      throw new ArbigraphError(
+        'ARBIGRAPH_BAD_CONFIG',
+        `${where}: "tool-agent" is both the built-in tool agent and a harness registered in arbigraph.config.ts; give yours another name`,
+      )
+    return toolAgent()
+  }
   if (/^https?:\/\//i.test(name)) return httpAgent({ url: name })
   const registered = registry.harnesses.get(name)
   if (registered) return registered

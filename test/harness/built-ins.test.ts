@@ -4,6 +4,11 @@
  * harness turns one streamed request into a one-turn transcript, and a suite's harness option,
  * ARBIGRAPH_HARNESS and ARBIGRAPH_PROTOCOL select what they say.
  */
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { multichain } from '../../plugins/topologies/multichain.ts'
 import { topologyBudget } from '../../src/agent/profile.ts'
@@ -20,6 +25,7 @@ import type { SimServer } from '../../src/sim/index.ts'
 import { startSimServer } from '../../src/sim/index.ts'
 import { pyRepr } from '../../src/values.ts'
 import { suiteCases } from '../../src/vitest/define-suite.ts'
+import { checkRunSettings } from '../../src/vitest/run-settings.ts'
 import { simCaseOf } from '../../src/vitest/sim-case.ts'
 
 let sim: SimServer
@@ -102,6 +108,32 @@ describe('singleShot', () => {
     )
   })
 
+  it("sends the run's request fields (an epoch's seed), so epochs are not replays of one another", async () => {
+    const bodies: Record<string, unknown>[] = []
+    const standIn = createServer((req, res) => {
+      let text = ''
+      req.on('data', (chunk) => (text += chunk))
+      req.on('end', () => {
+        if (req.url === '/v1/chat/completions') bodies.push(JSON.parse(text))
+        res.writeHead(404, { 'content-type': 'application/json' })
+        res.end('{"error": {"message": "stand-in", "type": "NotFoundError", "code": 404}}')
+      })
+    })
+    await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve))
+    const endpoint = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/v1`
+    try {
+      const run = singleShot({ maxTokens: 64 }).run(
+        caseOf({ epoch: 2 }),
+        contextOf({ endpoint, requestFields: { seed: 2 } }),
+      )
+      await expect(run).rejects.toMatchObject({ code: 'ARBIGRAPH_ENDPOINT' })
+      expect(bodies).toHaveLength(1)
+      expect(bodies[0]).toMatchObject({ seed: 2, max_tokens: 64, stream: true })
+    } finally {
+      await new Promise((resolve) => standIn.close(resolve))
+    }
+  })
+
   it('reads overflow and cut-off back from the transcript', () => {
     const outcome = {
       status: 'length' as const,
@@ -180,6 +212,10 @@ describe('suiteHarness', () => {
     expect(() => suiteHarness(undefined, registry, { ARBIGRAPH_HARNESS: 'nope' })).toThrow(
       /ARBIGRAPH_HARNESS: unknown harness "nope"/,
     )
+    const clash = { harnesses: new Map([['tool-agent', toolAgent({ protocol: 'text' })]]) }
+    expect(() => suiteHarness('tool-agent', clash, {})).toThrow(
+      'defineSuite: harness: "tool-agent" is both the built-in tool agent and a harness registered in arbigraph.config.ts; give yours another name',
+    )
   })
 
   it('checks ARBIGRAPH_HARNESS before the run: a kebab-case name or an http URL', () => {
@@ -187,6 +223,12 @@ describe('suiteHarness', () => {
     expect(() => checkHarnessEnv({ ARBIGRAPH_HARNESS: 'http://127.0.0.1:8700/case' })).not.toThrow()
     expect(() => checkHarnessEnv({ ARBIGRAPH_HARNESS: 'My Agent' })).toThrow(
       'ARBIGRAPH_HARNESS: expected a harness name ("tool-agent" or one registered in arbigraph.config.ts) or the http:// URL of an agent, got "My Agent"',
+    )
+    // …as one of the run's settings, so a bad value stops the run before it starts.
+    const root = mkdtempSync(join(tmpdir(), 'arbigraph-harness-env-'))
+    const env = { ARBIGRAPH_CACHE_DIR: join(root, 'cache'), ARBIGRAPH_RESULTS: join(root, 'r.json') }
+    expect(() => checkRunSettings({ ...env, ARBIGRAPH_HARNESS: 'http://' }, root)).toThrow(
+      /ARBIGRAPH_HARNESS: expected a harness name .* got "http:\/\/"/,
     )
   })
 })
