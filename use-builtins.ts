@@ -8,4 +8,7 @@ import { pathToFileURL } from 'node:url'
 import { useBuiltins } from './src/builtins.ts'
 import { siblingModule } from './src/package-root.ts'
 
-useBuiltins(pathToFileURL(siblingModule(import.meta.url, './plugins/builtins')).href)
+useBuiltins(
+  pathToFileURL(siblingModule(import.meta.url, './plugins/builtins')).href,
+  () => import('./plugins/builtins.ts'),
+)

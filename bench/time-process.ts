@@ -93,3 +93,33 @@ export async function interleave(a: Command, b: Command, runs: number): Promise<
   }
   return { a: median(as), b: median(bs), ratio: median(as.map((x, i) => x / bs[i]!)), runs }
 }
+
+export interface RoundRobin {
+  /** Median wall milliseconds of each command, in the order given. */
+  medians: number[]
+  /** For each command but the last, the median of its per-round ratios to the last (the baseline). */
+  ratios: number[]
+  rounds: number
+}
+
+/**
+ * Runs every command once per round (after one unmeasured warm-up of each), rotating which goes
+ * first, and compares each with the last one round by round: `interleave` for more than two.
+ * @example const { ratios } = await roundRobin([installed, checkout, bareNode], 15)
+ */
+export async function roundRobin(commands: readonly Command[], rounds: number): Promise<RoundRobin> {
+  for (const command of commands) await timeProcess(command)
+  const walls = commands.map((): number[] => [])
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < commands.length; k++) {
+      const i = (round + k) % commands.length
+      walls[i]!.push((await timeProcess(commands[i]!)).wallMs)
+    }
+  }
+  const baseline = walls[walls.length - 1]!
+  return {
+    medians: walls.map(median),
+    ratios: walls.slice(0, -1).map((w) => median(w.map((x, r) => x / baseline[r]!))),
+    rounds,
+  }
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `arbigraph` command. The installed package runs the compiled CLI in dist/; a source
+// The `arbigraph` command. The installed package runs the bundled CLI in dist/bin/; a source
 // checkout (src/ present, no dist/ shipped with it) runs the TypeScript sources through tsx, a
 // dev dependency, so edits take effect without a build and a stale dist/ is never run. Both go
 // through cli.ts, which hands the built-in plugins to the registry before `main` runs.
@@ -19,6 +19,6 @@ if (existsSync(source)) {
   register()
   ;({ main } = await import(source.href))
 } else {
-  ;({ main } = await import('../dist/cli.js'))
+  ;({ main } = await import('../dist/bin/cli.js'))
 }
 process.exitCode = await main(process.argv.slice(2))

@@ -3,12 +3,14 @@
 // `.ts` imports to `.js`), then every file the compiled code reads at run time (worker entries,
 // the sandbox's child and prelude, the dashboard app, GSM templates, Python functions, suite
 // data) is copied to the same place under dist/, so paths built from import.meta.url hold in both
-// trees. Plain JavaScript: it runs before anything is compiled, without tsx.
+// trees. Last, the command line is bundled (dist/bin/): see `bundleCli`. Plain JavaScript: it
+// runs before anything is compiled, without tsx.
 import { spawnSync } from 'node:child_process'
-import { cpSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const out = join(root, 'dist')
@@ -41,3 +43,65 @@ for (const source of SOURCE_ROOTS) {
   }
 }
 console.error(`dist/: compiled ${SOURCE_ROOTS.join(', ')} and copied ${copied} run-time files`)
+
+/**
+ * The `arbigraph` bin runs dist/bin/cli.js: cli.ts bundled with esbuild, one chunk (beside it) per lazily
+ * imported piece (a command, a category, a topology), so a command loads a few files instead
+ * of hundreds of modules — zod's included, tree-shaken of the locales it never uses. Other
+ * dependencies stay packages (pyodide, Playwright, mathjs… load only when used, as before). Each
+ * bundled module keeps its own `import.meta.url`: it is rewritten to the URL of that module's
+ * compiled twin under dist/, so worker entries, templates and the sandbox's files are found
+ * exactly as from the unbundled tree, and worker threads load that tree.
+ */
+async function bundleCli() {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  const bundled = new Set(['zod'])
+  const external = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies })
+    .filter((name) => !bundled.has(name))
+    .flatMap((name) => [name, `${name}/*`])
+  const outdir = join(out, 'bin')
+  const ownModule = /\.ts$/
+  const moduleUrls = {
+    name: 'compiled-module-urls',
+    setup(bundler) {
+      bundler.onLoad({ filter: ownModule }, (args) => {
+        const text = readFileSync(args.path, 'utf8')
+        if (!args.path.startsWith(root) || !/import\.meta\.(url|dirname)/.test(text)) return undefined
+        const twin = relative(outdir, join(out, relative(root, args.path))).replace(/\.ts$/, '.js')
+        const head = [
+          "import { fileURLToPath as arbigraphPathOf } from 'node:url'",
+          `const arbigraphModuleUrl = new URL(${JSON.stringify(twin)}, import.meta.url).href`,
+          "const arbigraphModuleDir = arbigraphPathOf(new URL('.', arbigraphModuleUrl)).replace(/\\/$/, '')",
+          '',
+        ].join('\n')
+        const body = text
+          .replaceAll('import.meta.url', 'arbigraphModuleUrl')
+          .replaceAll('import.meta.dirname', 'arbigraphModuleDir')
+        return { contents: head + body, loader: 'ts' }
+      })
+    },
+  }
+  await build({
+    entryPoints: { cli: join(root, 'cli.ts') },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    chunkNames: '[name]-[hash]',
+    external,
+    plugins: [moduleUrls],
+    // Maps point at the compiled tree's sources by path; the package is kept small (no copies of
+    // the sources in the maps, whitespace out) while names, and so stack traces, stay readable.
+    sourcemap: true,
+    sourcesContent: false,
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'eof',
+    logLevel: 'warning',
+  })
+}
+
+await bundleCli()
+console.error('dist/bin/: bundled the command line')

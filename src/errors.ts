@@ -26,6 +26,9 @@ export type ErrorCode =
   /** The model endpoint failed after the request pool's retries (an infrastructure error, not a model outcome). */
   | 'ARBIGRAPH_ENDPOINT'
 
+/** Marks our errors across copies of this module (see `Symbol.hasInstance` below). */
+const BRAND = Symbol.for('arbigraph.error')
+
 export class ArbigraphError extends Error {
   readonly code: ErrorCode
 
@@ -33,6 +36,18 @@ export class ArbigraphError extends Error {
     super(message, options)
     this.name = 'ArbigraphError'
     this.code = code
+    Object.defineProperty(this, BRAND, { value: true })
+  }
+
+  /**
+   * The bundled CLI holds its own copy of this class, and a user's arbigraph.config.ts builds
+   * its templates with the package's unbundled one: an error from either is ours, so it is
+   * recognised by its brand rather than by which copy made it. Subclasses check as usual.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class checked against, a subclass or ours
+    if (this !== ArbigraphError) return Function.prototype[Symbol.hasInstance].call(this, value)
+    return typeof value === 'object' && value !== null && BRAND in value
   }
 }
 

@@ -70,7 +70,8 @@ describe('no module under src/ imports a plugin', () => {
       "export { y } from '../../../plugins/y.ts'",
       "import '../plugins/side-effect.ts'",
       "const m = await import('../../plugins/index.ts')",
-      'const m = await import(`../../plugins/${"name"}.ts`)'.replace('"name"', 'name'),
+      // A template literal with a placeholder: `../../plugins/${name}.ts`.
+      `const m = await import(\`../../plugins/\${name}.ts\`)`,
       "const r = require('../plugins/x.cjs')",
       "const p = require.resolve('../plugins/x.cjs')",
       "const u = new URL('../../plugins/python/child.mjs', import.meta.url)",
