@@ -17,8 +17,15 @@ export {
 } from './plugins/math/preprocess.ts'
 export { ints, type MathTaskSpec, type MathTextContext, mathTask } from './plugins/math/task.ts'
 export { topologies } from './plugins/topologies/index.ts'
+export { transduction } from './plugins/transduction/benchmark.ts'
 export { type DatasetProblem, validateDataset } from './src/cli/commands/validate.ts'
 export { defineConfig, loadConfig, loadRegistry, type ResolvedConfig, type UserConfig } from './src/config.ts'
+export {
+  type Benchmark,
+  type BenchmarkCase,
+  benchmark,
+  type RunFacts,
+} from './src/contracts/benchmark.ts'
 export type { Instance } from './src/contracts/instance.ts'
 export type { Skeleton } from './src/contracts/skeleton.ts'
 export type { Category, Params, TaskTemplate, TaskTextContext } from './src/contracts/template.ts'
@@ -53,6 +60,7 @@ export { type CellSummary, type RunSummary, summarize } from './src/metrics/summ
 export { type WilsonInterval, wilson95 } from './src/metrics/wilson.ts'
 export {
   createRegistry,
+  getBenchmark,
   getCategory,
   getTemplate,
   getTopology,

@@ -1,6 +1,6 @@
 /**
  * The built-in plugin as the entry points hand it to src/builtins.ts: every category, topology,
- * pool flag, command and reference-stage handler by name, each module imported only when a
+ * pool flag, command, benchmark and reference-stage handler by name, each module imported only when a
  * command or worker needs it — generating math chains never loads the Python parser, the GSM
  * templates or Pyodide. Same names, same order as `builtinPlugin` (plugins/index.ts), which
  * imports everything at once for library users.
@@ -46,6 +46,13 @@ export const builtins: LazyPlugin = {
       name: 'transduction',
       load: async () => (await import('./transduction/generate-command.ts')).transductionGenerator,
     },
+  ],
+  benchmarks: [
+    {
+      name: 'arbigraph',
+      load: async () => (await import('../src/arbigraph-benchmark.ts')).arbigraphBenchmark,
+    },
+    { name: 'transduction', load: async () => (await import('./transduction/benchmark.ts')).transduction },
   ],
   reference: [
     { name: 'math', load: async () => (await import('./math/reference-stage.ts')).mathReferenceStage },

@@ -1,41 +1,48 @@
 /**
- * From Vitest's finished test modules to case records: the one place where reporters touch
- * Vitest's task tree. A test's record is `testCase.meta().arbigraph`. Skipped tests (filtered by
- * -t, tags or shards) are ignored. A failed test is an infrastructure error — a wrong answer never
- * fails a test — so its record (or, when it failed before writing one, a record built from its
- * static `arbigraphCase` meta or else from its file path and name) gets `infraError` with the
- * test's error message as the reason. Records come out sorted, so a merged sharded run yields the
+ * From Vitest's finished test modules to records, grouped by benchmark: the one place where
+ * reporters touch Vitest's task tree. A test belongs to the benchmark named in its
+ * `meta().arbigraphBenchmark` (ArbiGraph when none), its record is `meta().arbigraph`, checked
+ * against that benchmark's schema. Skipped tests (filtered by -t, tags or shards) are ignored. A
+ * failed test is an infrastructure error — a wrong answer never fails a test — so its record (or,
+ * when it failed before writing one, a record built from its static `arbigraphCase` identity, or
+ * else from what the benchmark reads off the test's file and name) gets the test's error message
+ * as the reason. Records come out in the benchmark's order, so a merged sharded run yields the
  * same list as a whole run.
  */
-import { basename, dirname } from 'node:path'
 import type { TestCase, TestModule } from 'vitest/node'
+import { arbigraphBenchmark } from '../src/arbigraph-benchmark.ts'
+import type { Benchmark } from '../src/contracts/benchmark.ts'
+import { checkBenchmarkRecord } from '../src/contracts/benchmark.ts'
 import type { CaseRecord } from '../src/contracts/case-record.ts'
-import { checkCaseRecord, infraCaseRecord } from '../src/contracts/case-record.ts'
-import { modelLabel } from '../src/contracts/results.ts'
-import type { CaseIdentity } from '../src/vitest/task-meta.ts'
-import { isTransductionTest } from './collect-transduction-records.ts'
+import { DEFAULT_BENCHMARK } from '../src/vitest/task-meta.ts'
 
-/** Where a case sits when nothing better is known: `suites/<topology>/<category>.eval.ts`, `<task> #<sample>`. */
-export function identityFromTest(test: TestCase): CaseIdentity {
-  const file = test.module.moduleId
-  const sample = /#\s*(\d+)\s*$/.exec(test.name)
-  // The file keeps the id unique when two suites have a test of the same name.
-  const id = `${test.module.relativeModuleId} > ${test.fullName}`
-  return {
-    caseId: id,
-    instanceId: id,
-    topology: basename(dirname(file)),
-    category: basename(file)
-      .replace(/(\.part-\d+)?\.eval\.[cm]?[jt]s$/, '')
-      .replace(/\.[cm]?[jt]s$/, ''),
-    task: sample ? test.name.slice(0, sample.index).trim() || test.name : test.name,
-    sample: sample ? Number(sample[1]) : 0,
-    epoch: 0,
-  }
+type RecordsOf<Record> = Pick<Benchmark<unknown, unknown, Record>, 'name' | 'records'>
+
+/**
+ * The benchmark a test belongs to.
+ * @example benchmarkOfTest(testCase) // 'transduction'
+ */
+export const benchmarkOfTest = (test: TestCase): string => test.meta().arbigraphBenchmark ?? DEFAULT_BENCHMARK
+
+/**
+ * The benchmarks that have a test in this run (skipped ones too: they were selected by name).
+ * @example benchmarksInRun(modules) // Set { 'transduction' }
+ */
+export function benchmarksInRun(modules: ReadonlyArray<TestModule>): Set<string> {
+  const names = new Set<string>()
+  for (const module of modules)
+    for (const test of module.children.allTests()) names.add(benchmarkOfTest(test))
+  return names
 }
 
-const infraRecord = (identity: CaseIdentity, reason: string): CaseRecord =>
-  infraCaseRecord({ ...identity, model: 'unknown', protocol: 'chat', latencyMs: 0 }, reason)
+/**
+ * Whether the run's tests all belong to benchmarks other than ArbiGraph (ArbiGraph's reporters then stay silent).
+ * @example onlyOtherBenchmarks(modules) // true for a Long-Transduction-only run
+ */
+export function onlyOtherBenchmarks(modules: ReadonlyArray<TestModule>): boolean {
+  const names = benchmarksInRun(modules)
+  return names.size > 0 && !names.has(arbigraphBenchmark.name)
+}
 
 function failureReason(test: TestCase): string {
   const result = test.result()
@@ -43,66 +50,84 @@ function failureReason(test: TestCase): string {
   return messages.length > 0 ? messages.join('; ') : 'the test failed without an error message'
 }
 
-/** The record of one finished test, or undefined when it is not an arbigraph case. */
-function recordOf(test: TestCase): CaseRecord | undefined {
+const NO_FACTS = { model: 'unknown', latencyMs: 0 }
+
+/** The record of one finished test of `bench`, or undefined when there is none to report. */
+function recordOf<Record>(bench: RecordsOf<Record>, test: TestCase): Record | undefined {
   const state = test.result().state
-  // Long-Transduction documents have their own records and reporter (reporters/transduction.ts).
-  if (state === 'skipped' || state === 'pending' || isTransductionTest(test)) return undefined
+  if (state === 'skipped' || state === 'pending') return undefined
   const meta = test.meta()
-  const identity = meta.arbigraphCase ?? identityFromTest(test)
-  let record: CaseRecord | undefined
+  const identity =
+    meta.arbigraphCase ??
+    bench.records.identityOfTest?.({
+      moduleId: test.module.moduleId,
+      relativeModuleId: test.module.relativeModuleId,
+      name: test.name,
+      fullName: test.fullName,
+    })
+  let record: Record | undefined
   if (meta.arbigraph !== undefined) {
     try {
-      record = checkCaseRecord(meta.arbigraph, test.fullName)
+      record = checkBenchmarkRecord(bench, meta.arbigraph, test.fullName)
     } catch (error) {
       // A malformed record is a harness bug; reporting it keeps it visible and gate-able.
-      return infraRecord(identity, `invalid case record: ${(error as Error).message}`)
+      const reason = `invalid ${bench.name} record: ${(error as Error).message}`
+      return identity ? bench.records.infra(identity, reason, NO_FACTS) : undefined
     }
   }
   if (state === 'passed') return record
-  if (record?.infraError) return record
-  return record
-    ? { ...record, grade: null, infraError: { reason: failureReason(test) } }
-    : infraRecord(identity, failureReason(test))
+  if (record !== undefined && bench.records.infraReason(record) !== null) return record
+  if (record !== undefined) return bench.records.failed(record, failureReason(test))
+  return identity ? bench.records.infra(identity, failureReason(test), NO_FACTS) : undefined
 }
 
-const collected = new WeakMap<ReadonlyArray<TestModule>, CaseRecord[]>()
-
-const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0)
+const collected = new WeakMap<ReadonlyArray<TestModule>, Map<string, unknown[]>>()
 
 /**
- * Sorts records by topology, category, task, sample, case and epoch.
+ * Every record of `bench` in a finished run, in its order; infrastructure records without a
+ * model get the run's (the distinct models of the other records, sorted and comma-joined).
+ * @example const records = collectBenchmarkRecords(modules, transduction)
+ */
+export function collectBenchmarkRecords<Record>(
+  modules: ReadonlyArray<TestModule>,
+  bench: RecordsOf<Record>,
+): Record[] {
+  // Every reporter gets the same array at run end: validate the records once per benchmark.
+  let byBenchmark = collected.get(modules)
+  if (!byBenchmark) collected.set(modules, (byBenchmark = new Map()))
+  const cached = byBenchmark.get(bench.name)
+  if (cached) return cached as Record[]
+  const records: Record[] = []
+  for (const module of modules)
+    for (const test of module.children.allTests()) {
+      if (benchmarkOfTest(test) !== bench.name) continue
+      const record = recordOf(bench, test)
+      if (record !== undefined) records.push(record)
+    }
+  const model = runModel(records.map(bench.records.model))
+  const sorted = records
+    .map((r) => (bench.records.model(r) === 'unknown' ? bench.records.withModel(r, model) : r))
+    .sort(bench.records.compare)
+  byBenchmark.set(bench.name, sorted)
+  return sorted
+}
+
+/** The distinct known models, sorted and comma-joined; 'unknown' when there are none. */
+function runModel(models: readonly string[]): string {
+  const known = [...new Set(models.filter((m) => m !== 'unknown'))].sort()
+  return known.length === 0 ? 'unknown' : known.join(', ')
+}
+
+/**
+ * Every ArbiGraph case record of a finished run, sorted (the results file's, table's, dashboard's and gate's input).
+ * @example onTestRunEnd(modules) { const records = collectRecords(modules) }
+ */
+export const collectRecords = (modules: ReadonlyArray<TestModule>): CaseRecord[] =>
+  collectBenchmarkRecords(modules, arbigraphBenchmark)
+
+/**
+ * Sorts ArbiGraph records by topology, category, task, sample, case and epoch.
  * @example sortRecords(records)[0].topology // 'baseline'
  */
 export const sortRecords = (records: CaseRecord[]): CaseRecord[] =>
-  records.sort(
-    (a, b) =>
-      compare(a.topology, b.topology) ||
-      compare(a.category, b.category) ||
-      compare(a.task, b.task) ||
-      compare(a.sample, b.sample) ||
-      compare(a.caseId, b.caseId) ||
-      compare(a.epoch, b.epoch),
-  )
-
-/**
- * Every case record of a finished run, sorted; infrastructure errors without a model get the
- * run's model.
- * @example onTestRunEnd(modules) { const records = collectRecords(modules) }
- */
-export function collectRecords(modules: ReadonlyArray<TestModule>): CaseRecord[] {
-  // Every arbigraph reporter gets the same array at run end: validate the records once.
-  const cached = collected.get(modules)
-  if (cached) return cached
-  const records: CaseRecord[] = []
-  for (const module of modules) {
-    for (const test of module.children.allTests()) {
-      const record = recordOf(test)
-      if (record) records.push(record)
-    }
-  }
-  const model = modelLabel(records.filter((r) => r.model !== 'unknown'))
-  const sorted = sortRecords(records.map((r) => (r.model === 'unknown' ? { ...r, model } : r)))
-  collected.set(modules, sorted)
-  return sorted
-}
+  records.sort(arbigraphBenchmark.records.compare)

@@ -19,7 +19,8 @@ import type { LiveDashboard } from '../src/dashboard/live-server.ts'
 import { startLiveDashboard } from '../src/dashboard/live-server.ts'
 import { ArbigraphError } from '../src/errors.ts'
 import { buildResults } from '../src/report/build-results.ts'
-import { collectRecords } from './collect-records.ts'
+import { DEFAULT_BENCHMARK } from '../src/vitest/task-meta.ts'
+import { benchmarkOfTest, collectRecords } from './collect-records.ts'
 import { outputPath } from './output-path.ts'
 import { createdBy, runFacts } from './run-facts.ts'
 
@@ -137,7 +138,8 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
     onTestCaseResult(test: TestCase) {
       if (!live) return
       const record = test.meta().arbigraph
-      if (record === undefined) return
+      // The dashboard shows ArbiGraph's cases; other benchmarks report through their own sections.
+      if (record === undefined || benchmarkOfTest(test) !== DEFAULT_BENCHMARK) return
       try {
         finished.push(checkCaseRecord(record, test.fullName))
       } catch {

@@ -1,8 +1,11 @@
 /**
- * The arbigraph reporters, and the list the Vite plugin registers: table, results file,
- * Markdown summary, the dashboard folder, then the gate (last, so its verdict ends the output).
+ * The arbigraph reporters, and the list the Vite plugin registers: ArbiGraph's table, results
+ * file, Markdown summary and dashboard folder, the generic reporter of every other registered
+ * benchmark that declares files, then the gate (last, so its verdict ends the output).
  */
 import type { Reporter } from 'vitest/node'
+import type { AnyBenchmark } from '../src/contracts/benchmark.ts'
+import { benchmarkReporter } from './benchmark.ts'
 import { dashboardReporter, resolveDashboardOptions } from './dashboard.ts'
 import { gateReporter } from './gate.ts'
 import { markdownSummaryReporter } from './markdown-summary.ts'
@@ -10,9 +13,10 @@ import type { ResolvedReporterOptions } from './options.ts'
 import { progressReporter } from './progress.ts'
 import { resultsJsonReporter } from './results-json.ts'
 import { summaryTableReporter } from './summary-table.ts'
-import { transductionReporter } from './transduction.ts'
 
-export { collectRecords, sortRecords } from './collect-records.ts'
+export type { BenchmarkReporterOptions } from './benchmark.ts'
+export { benchmarkReporter, resolveBenchmarkOptions } from './benchmark.ts'
+export { benchmarksInRun, collectBenchmarkRecords, collectRecords, sortRecords } from './collect-records.ts'
 export type { DashboardReporterOptions } from './dashboard.ts'
 export { dashboardReporter, resolveDashboardOptions } from './dashboard.ts'
 export { gateReporter } from './gate.ts'
@@ -23,14 +27,15 @@ export type { ProgressReporterOptions } from './progress.ts'
 export { progressReporter } from './progress.ts'
 export { resultsJsonReporter } from './results-json.ts'
 export { summaryTableReporter } from './summary-table.ts'
-export type { TransductionReporterOptions } from './transduction.ts'
-export { resolveTransductionOptions, transductionReporter } from './transduction.ts'
 
 /**
- * The reporters for resolved options, in the order they should run.
- * @example vitest.config.reporters.push(...arbigraphReporters(resolveReporterOptions({}, process.env)))
+ * The reporters for resolved options and the registered benchmarks, in the order they should run.
+ * @example vitest.config.reporters.push(...arbigraphReporters(resolveReporterOptions({}, process.env), [...registry.benchmarks.values()]))
  */
-export function arbigraphReporters(options: ResolvedReporterOptions): Reporter[] {
+export function arbigraphReporters(
+  options: ResolvedReporterOptions,
+  benchmarks: readonly AnyBenchmark[] = [],
+): Reporter[] {
   const reporters: Reporter[] = []
   if (options.table) reporters.push(summaryTableReporter({ byTask: options.byTask }))
   if (options.table) reporters.push(progressReporter())
@@ -45,9 +50,11 @@ export function arbigraphReporters(options: ResolvedReporterOptions): Reporter[]
     )
   const dashboard = resolveDashboardOptions(process.env, options.results)
   if (dashboard) reporters.push(dashboardReporter(dashboard))
-  // Silent unless the run holds Long-Transduction tests; off with every ArbiGraph output file.
+  // Each silent unless the run holds its benchmark's tests; off with every ArbiGraph output file.
   if (options.results !== false || options.markdown !== false || options.stepSummary !== false)
-    reporters.push(transductionReporter({ table: options.table, stepSummary: options.stepSummary }))
+    for (const bench of benchmarks)
+      if (bench.files)
+        reporters.push(benchmarkReporter(bench, { table: options.table, stepSummary: options.stepSummary }))
   if (options.gate) reporters.push(gateReporter(options.gate))
   return reporters
 }

@@ -5,14 +5,14 @@
  * nothing: Vitest's own reporter already redraws its progress there.
  */
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
+import { arbigraphBenchmark, identityFromTest } from '../src/arbigraph-benchmark.ts'
 import {
   type CellProgress,
   PROGRESS_INTERVAL_MS,
   progressLine,
   throttle,
 } from '../src/report/progress-line.ts'
-import { identityFromTest } from './collect-records.ts'
-import { isTransductionTest } from './collect-transduction-records.ts'
+import { benchmarkOfTest } from './collect-records.ts'
 
 export interface ProgressReporterOptions {
   /**
@@ -40,10 +40,10 @@ export interface ProgressReporterOptions {
 /**
  * The cell of a finished ArbiGraph case and how it went: `correct` true/false for a graded
  * answer, `infra` for an infrastructure error (a failed test, or a record without a grade).
- * Undefined for a test that is not an ArbiGraph case (Long-Transduction, a plain test).
+ * Undefined for a test of another benchmark (its cells are its own) or one without an outcome.
  */
 function outcomeOf(test: TestCase): { cell: string; correct?: boolean; infra?: true } | undefined {
-  if (isTransductionTest(test)) return undefined
+  if (benchmarkOfTest(test) !== arbigraphBenchmark.name) return undefined
   const meta = test.meta() as {
     arbigraph?: { topology?: string; category?: string; grade?: { correct?: boolean } | null }
     arbigraphCase?: { topology?: string; category?: string }
@@ -54,7 +54,12 @@ function outcomeOf(test: TestCase): { cell: string; correct?: boolean; infra?: t
   const { topology, category } =
     where?.topology !== undefined && where.category !== undefined
       ? { topology: where.topology, category: where.category }
-      : identityFromTest(test)
+      : identityFromTest({
+          moduleId: test.module.moduleId,
+          relativeModuleId: test.module.relativeModuleId,
+          name: test.name,
+          fullName: test.fullName,
+        })
   const cell = `${topology}/${category}`
   // A failed test is an infrastructure error (a wrong answer never fails a test).
   const grade = failed ? null : meta.arbigraph?.grade

@@ -7,8 +7,7 @@
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { writeFileAtomic } from '../src/io/atomic-write.ts'
 import { buildResults } from '../src/report/build-results.ts'
-import { collectRecords } from './collect-records.ts'
-import { hasTransductionTests } from './collect-transduction-records.ts'
+import { collectRecords, onlyOtherBenchmarks } from './collect-records.ts'
 import { outputPath } from './output-path.ts'
 import { createdBy, runFacts } from './run-facts.ts'
 
@@ -37,8 +36,8 @@ export function resultsJsonReporter(options: ResultsJsonOptions = {}): Reporter 
     },
     async onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors, reason: TestRunEndReason) {
       const records = collectRecords(modules)
-      // A Long-Transduction-only run must not overwrite an earlier ArbiGraph results file.
-      if (records.length === 0 && hasTransductionTests(modules)) return
+      // A run of other benchmarks only must not overwrite an earlier ArbiGraph results file.
+      if (records.length === 0 && onlyOtherBenchmarks(modules)) return
       const path = outputPath(vitest, options.path ?? 'out/results.json')
       // Neither must a run that produced no record (a suite that failed to load, no case selected).
       if (records.length === 0) return vitest?.logger.log(`arbigraph: ${path} left as it was`)

@@ -9,8 +9,7 @@ import { summarize } from '../src/metrics/summarize.ts'
 import { contextLossSection } from '../src/report/format-context-loss.ts'
 import { formatTable } from '../src/report/format-table.ts'
 import { sweepText } from '../src/report/sweep-section.ts'
-import { collectRecords } from './collect-records.ts'
-import { hasTransductionTests } from './collect-transduction-records.ts'
+import { collectRecords, onlyOtherBenchmarks } from './collect-records.ts'
 
 export interface SummaryTableOptions {
   /**
@@ -33,8 +32,8 @@ export function summaryTableReporter(options: SummaryTableOptions = {}): Reporte
     onTestRunEnd(modules: ReadonlyArray<TestModule>) {
       const records = collectRecords(modules)
       const log = (text: string) => (vitest ? vitest.logger.log(text) : console.log(text))
-      // A Long-Transduction-only run has its own tables (reporters/transduction.ts).
-      if (records.length === 0 && hasTransductionTests(modules)) return
+      // A run of other benchmarks only has their tables (reporters/benchmark.ts).
+      if (records.length === 0 && onlyOtherBenchmarks(modules)) return
       if (records.length === 0) return log('\narbigraph: no case records in this run')
       const summary = summarize(records, { byTask: options.byTask ?? false })
       log(

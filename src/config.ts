@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import { type AnyBenchmark, assertBenchmark } from './contracts/benchmark.ts'
 import { harnessSchema } from './contracts/harness.ts'
 import type { Category, TaskTemplate } from './contracts/template.ts'
 import type { Topology } from './contracts/topology.ts'
@@ -39,18 +40,27 @@ const topologySchema = z.custom<Topology<unknown>>(
   { message: 'expected a topology: { name, summary, options (zod schema), defaults, build() }' },
 )
 
+const benchmarkSchema = z.custom<AnyBenchmark>().superRefine((b, ctx) => {
+  try {
+    assertBenchmark(b, 'benchmark')
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message })
+  }
+})
+
 const pluginSchema = z.object({
   name: z.string().min(1),
   categories: z.array(categorySchema).optional(),
   topologies: z.array(topologySchema).optional(),
   /** Harnesses selected by name (`defineSuite({ harness: 'my-agent' })`, `ARBIGRAPH_HARNESS=my-agent`). */
   harnesses: z.array(harnessSchema).optional(),
+  benchmarks: z.array(benchmarkSchema).optional(),
 }) satisfies z.ZodType<Plugin>
 
 export const configSchema = z
   .object({
     /**
-     * Extra categories, topologies and harnesses, registered after the built-ins.
+     * Extra categories, topologies, harnesses and benchmarks, registered after the built-ins.
      * @default []
      * @example plugins: [{ name: 'toy', categories: [toyCategory] }]
      */

@@ -1,7 +1,9 @@
 /**
- * One registry for categories, topologies and harnesses. Built-ins come from `plugins/`; users
+ * One registry for categories, topologies, harnesses and benchmarks. Built-ins come from `plugins/`; users
  * add their own through `plugins: [...]` in an optional `arbigraph.config.ts`, without touching ours.
  */
+
+import type { AnyBenchmark } from './contracts/benchmark.ts'
 import type { Harness } from './contracts/harness.ts'
 import type { Category, TaskTemplate } from './contracts/template.ts'
 import type { Topology } from './contracts/topology.ts'
@@ -15,12 +17,15 @@ export interface Plugin {
   topologies?: readonly Topology<unknown>[]
   /** Harnesses a suite or `ARBIGRAPH_HARNESS` selects by name. */
   harnesses?: readonly Harness[]
+  /** Benchmarks (src/contracts/benchmark.ts) a suite can name and the reporters group records by. */
+  benchmarks?: readonly AnyBenchmark[]
 }
 
 export interface Registry {
   categories: ReadonlyMap<string, Category>
   topologies: ReadonlyMap<string, Topology<unknown>>
   harnesses: ReadonlyMap<string, Harness>
+  benchmarks: ReadonlyMap<string, AnyBenchmark>
 }
 
 const checked = new WeakSet<readonly TaskTemplate[]>()
@@ -63,6 +68,7 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
   const categories = new Map<string, Category>()
   const topologies = new Map<string, Topology<unknown>>()
   const harnesses = new Map<string, Harness>()
+  const benchmarks = new Map<string, AnyBenchmark>()
   const owner = new Map<string, string>()
   const claim = (key: string, plugin: string) => {
     const first = owner.get(key)
@@ -91,8 +97,12 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
       claim(`harness "${harness.name}"`, plugin.name)
       harnesses.set(harness.name, harness)
     }
+    for (const benchmark of plugin.benchmarks ?? []) {
+      claim(`benchmark "${benchmark.name}"`, plugin.name)
+      benchmarks.set(benchmark.name, benchmark)
+    }
   }
-  return { categories, topologies, harnesses }
+  return { categories, topologies, harnesses, benchmarks }
 }
 
 const known = (names: Iterable<string>) => [...names].map((n) => `"${n}"`).join(', ')
@@ -117,6 +127,21 @@ export function getTopology(registry: Registry, name: string): Topology<unknown>
     )
   }
   return topology
+}
+
+/**
+ * A registered benchmark by name; an unknown one is an error listing the known.
+ * @example getBenchmark(registry, 'transduction').name // 'transduction'
+ */
+export function getBenchmark(registry: Registry, name: string): AnyBenchmark {
+  const found = registry.benchmarks.get(name)
+  if (!found) {
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_CONFIG',
+      `unknown benchmark "${name}" (known: ${known(registry.benchmarks.keys())}); register it in arbigraph.config.ts: plugins: [{ name, benchmarks: [...] }]`,
+    )
+  }
+  return found
 }
 
 export function getTemplate(registry: Registry, family: string, id: string): TaskTemplate {
@@ -162,6 +187,8 @@ export interface LazyPlugin {
   generators?: readonly LazyEntry<PluginGenerator>[]
   /** How stages of the reference's datasets in a family (its `name`) are checked and imported. @default [] */
   reference?: readonly LazyEntry<ReferenceStageHandler>[]
+  /** Benchmarks (src/contracts/benchmark.ts): imported when a suite or reporter needs them. @default [] */
+  benchmarks?: readonly LazyEntry<AnyBenchmark>[]
 }
 
 /** A category's pool flag: `--python-pool <file>` sets ARBIGRAPH_PYTHON_POOL. */
@@ -188,6 +215,8 @@ export interface PluginCommand {
 export interface RegistryNeeds {
   categories?: readonly string[]
   topologies?: readonly string[]
+  /** The benchmarks; unsaid means none when categories or topologies are said (generation), else all. */
+  benchmarks?: readonly string[]
 }
 
 /**
@@ -213,9 +242,12 @@ export async function loadPlugin(
   }
   const claimedCategories = new Set(others.flatMap((p) => (p.categories ?? []).map((c) => c.name)))
   const claimedTopologies = new Set(others.flatMap((p) => (p.topologies ?? []).map((t) => t.name)))
-  const [categories, topologies] = await Promise.all([
+  const claimedBenchmarks = new Set(others.flatMap((p) => (p.benchmarks ?? []).map((b) => b.name)))
+  const wantedBenchmarks = needs.benchmarks ?? (needs.categories || needs.topologies ? [] : undefined)
+  const [categories, topologies, benchmarks] = await Promise.all([
     pick(lazy.categories, needs.categories, claimedCategories),
     pick(lazy.topologies, needs.topologies, claimedTopologies),
+    pick(lazy.benchmarks ?? [], wantedBenchmarks, claimedBenchmarks),
   ])
-  return { name: lazy.name, categories, topologies }
+  return { name: lazy.name, categories, topologies, benchmarks }
 }

@@ -1,5 +1,6 @@
 /**
- * The file formats that get a published JSON Schema under `schemas/`, by file stem. The JSON
+ * The engine's file formats that get a published JSON Schema under `schemas/`, by file stem
+ * (benchmarks publish theirs through their `schemas` field). The JSON
  * Schemas describe the on-disk form (values as Python repr strings), so they are generated from
  * the zod schemas' input side.
  */
@@ -10,8 +11,6 @@ import { instanceGradeSchema } from './grade.ts'
 import { httpAgentReplySchema, httpAgentRequestSchema } from './http-agent.ts'
 import { instanceSchema } from './instance.ts'
 import { resultsSchema } from './results.ts'
-import { transductionRecordSchema } from './transduction-record.ts'
-import { transductionResultsSchema } from './transduction-results.ts'
 
 export const publishedSchemas = {
   instance: instanceSchema,
@@ -20,15 +19,17 @@ export const publishedSchemas = {
   'instance-grade': instanceGradeSchema,
   'case-record': caseRecordSchema,
   results: resultsSchema,
-  'transduction-record': transductionRecordSchema,
-  'transduction-results': transductionResultsSchema,
   'http-agent-request': httpAgentRequestSchema,
   'http-agent-reply': httpAgentReplySchema,
 } satisfies Record<string, z.ZodType>
 
-/** The JSON Schema of one published format, as written to `schemas/<stem>.schema.json`. */
-export function jsonSchemaOf(stem: keyof typeof publishedSchemas): Record<string, unknown> {
-  return z.toJSONSchema(publishedSchemas[stem], {
+/**
+ * The JSON Schema of one published format, as written to `schemas/<stem>.schema.json` (the
+ * engine's formats above, and those each benchmark lists in its `schemas`).
+ * @example jsonSchemaOf(publishedSchemas.results).title // 'ArbiGraph results file'
+ */
+export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, {
     io: 'input',
     unrepresentable: 'any',
     target: 'draft-2020-12',

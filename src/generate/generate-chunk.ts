@@ -65,7 +65,13 @@ const plans = new Map<string, DatasetPlan>()
  * @example const registry = await threadRegistry(process.cwd(), undefined, specNeeds(spec))
  */
 export function threadRegistry(cwd: string, config?: string, needs?: RegistryNeeds): Promise<Registry> {
-  const key = JSON.stringify([cwd, config ?? '', needs?.categories ?? null, needs?.topologies ?? null])
+  const key = JSON.stringify([
+    cwd,
+    config ?? '',
+    needs?.categories ?? null,
+    needs?.topologies ?? null,
+    needs?.benchmarks ?? null,
+  ])
   let registry = registries.get(key)
   if (!registry) {
     registry = builtinRegistry(cwd, config, needs)

@@ -1,122 +1,44 @@
 /**
- * `defineSuite`: a benchmark suite as a Vitest file. At collection time it generates the cases
- * (seeded, so every worker and every rerun sees the same instances), then declares one
- * `describe('<topology>/<category>')` tagged with the topology and categories, and inside it one
- * `test.concurrent` per case and epoch, named `<Task> #<sample>` (`… epoch <e>` when
- * ARBIGRAPH_EPOCHS > 1) so `-t Convolution` selects one task. A test passes whenever the model
- * produced an outcome, right or wrong; the outcome travels in `task.meta.arbigraph` to the
- * reporters. It fails only on an infrastructure error, after writing a record that says why.
+ * `defineSuite`: a benchmark suite as a Vitest file. At collection time it asks the benchmark for
+ * its cases (seeded, so every worker and every rerun sees the same ones), then declares one
+ * `describe` block named and tagged as the benchmark says and inside it one `test.concurrent`
+ * per case. A test passes whenever the model produced an outcome, right or wrong: the record
+ * travels in `task.meta.arbigraph`, beside the benchmark's name, to the reporters. It fails only
+ * on an infrastructure error, after writing a record that says why.
+ *
+ * ArbiGraph's suites (`defineSuite({ topology, … })`, also `defineSuite(arbigraphBenchmark, …)`)
+ * go through `declareCases`, which `defineSweep` shares and where the context conditions ask
+ * the harness again per node; every other benchmark goes through `declareBenchmarkSuite`
+ * (src/vitest/declare-benchmark-suite.ts). `defineTransductionSuite({ family, … })` is
+ * Long-Transduction's suite, the benchmark found by name in the registry (src/ never imports a
+ * plugin).
  * Reference: docs/research/ecosystem-anchors.md §A2–§A4.
  */
 import { beforeAll, describe, inject, test } from 'vitest'
-import { z } from 'zod'
 import { topologyBudget } from '../agent/profile.ts'
+import { arbigraphBenchmark } from '../arbigraph-benchmark.ts'
 import { harnessAsk } from '../conditions/harness-ask.ts'
-import { conditionsOptionSchema, resolveConditions } from '../conditions/select-conditions.ts'
+import { resolveConditions } from '../conditions/select-conditions.ts'
 import { withConditions } from '../conditions/with-conditions.ts'
+import type { AnyBenchmark, Benchmark } from '../contracts/benchmark.ts'
 import type { Condition } from '../contracts/conditions.ts'
-import type { Instance } from '../contracts/instance.ts'
 import { caseDetailSinkFromEnv } from '../dashboard/case-details.ts'
 import { assertProtocolUsable } from '../doctor/check-server.ts'
-import { ArbigraphError, formatPath } from '../errors.ts'
+import { ArbigraphError } from '../errors.ts'
 import { threadRegistry } from '../generate/generate-chunk.ts'
-import { generateDataset } from '../generate/generate-dataset.ts'
 import { checkSuiteHarnessOption, type SuiteHarnessOption, suiteHarness } from '../harness/suite-harness.ts'
-import { getTemplate, getTopology } from '../registry.ts'
+import { getBenchmark, getTopology } from '../registry.ts'
+import type { SuiteCase, SuiteOptions } from './arbigraph-suite.ts'
+import { parseSuiteOptions, suiteCases, suiteLabel } from './arbigraph-suite.ts'
+import { declareBenchmarkSuite, type SuiteSettings } from './declare-benchmark-suite.ts'
 import type { ArbigraphContext } from './provided-context.ts'
 import { registerSimCases } from './register-sim-cases.ts'
 import { runCase } from './run-case.ts'
 import { simCaseOf } from './sim-case.ts'
-import { readSuiteEnv } from './suite-env.ts'
-import type { CaseIdentity } from './task-meta.ts'
 
-const suiteOptionsSchema = z
-  .object({
-    /** A registered topology name: baseline, forgetting, chain, multichain, dag, random, or yours. */
-    topology: z.string().min(1),
-    /** Topology options (e.g. `{ length: 4 }`, `{ graph }`). @default {} */
-    options: z.record(z.string(), z.unknown()).default({}),
-    /** One category; give this or `categories`. */
-    category: z.string().min(1).optional(),
-    categories: z.array(z.string().min(1)).min(1).optional(),
-    /** Samples per target task; ARBIGRAPH_SAMPLES overrides it. @default 2 */
-    samplesPerTask: z.int().min(1).default(2),
-    /** Target template ids. @default every template that fits the target slot */
-    targets: z.array(z.string().min(1)).min(1).optional(),
-    /** Generation seed; ARBIGRAPH_SEED overrides it. @default '0' */
-    seed: z.string().default('0'),
-    /**
-     * What answers the cases: a harness value (`toolAgent(…)`, `httpAgent({ url })`, yours), the
-     * name of one registered in arbigraph.config.ts, or tool-agent profile fields on top of the
-     * topology's budgets. ARBIGRAPH_HARNESS overrides it. @default the tool agent
-     */
-    harness: z.union([z.string().min(1), z.record(z.string(), z.unknown())]).optional(),
-    /** Context conditions; ARBIGRAPH_CONDITIONS overrides it. @default ['in-graph'] */
-    conditions: conditionsOptionSchema.optional(),
-  })
-  .strict()
-  .refine((o) => (o.category === undefined) !== (o.categories === undefined), {
-    message: 'give exactly one of "category" and "categories"',
-    path: ['category'],
-  })
-
-export type SuiteOptions = Omit<z.input<typeof suiteOptionsSchema>, 'harness'> & {
-  harness?: SuiteHarnessOption
-}
-
-/** One test to declare: an instance and the epoch of this trial. */
-export interface SuiteCase {
-  name: string
-  instance: Instance
-  identity: CaseIdentity
-}
-
-function parseSuiteOptions(options: SuiteOptions): z.output<typeof suiteOptionsSchema> {
-  const parsed = suiteOptionsSchema.safeParse(options)
-  if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]!
-  const path = formatPath(issue.path)
-  throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', `defineSuite: ${path ? `${path}: ` : ''}${issue.message}`)
-}
-
-/**
- * The suite's cases in dataset order (targets, then samples, then epochs), generated in-process.
- * @example (await suiteCases({ topology: 'chain', category: 'math', samplesPerTask: 1 }))[0].name // 'ConvolutionTask #0'
- */
-export async function suiteCases(options: SuiteOptions, env = readSuiteEnv()): Promise<SuiteCase[]> {
-  const o = parseSuiteOptions(options)
-  const categories = o.categories ?? [o.category!]
-  const spec = {
-    topology: o.topology,
-    options: o.options,
-    categories,
-    samplesPerTask: env.samples ?? o.samplesPerTask,
-    seed: env.seed ?? o.seed,
-    ...(o.targets ? { targets: o.targets } : {}),
-  }
-  const registry = await threadRegistry(process.cwd())
-  const { instances } = await generateDataset(spec, { registry })
-  const category = categories.join('+')
-  // Tests are named after the reference's task name where there is one (`ConvolutionTask #0`), so
-  // `-t ConvolutionTask` and `-t Convolution` both select that task's cases.
-  const taskName = (instance: (typeof instances)[number]) =>
-    getTemplate(registry, instance.family, instance.task).referenceName ?? instance.task
-  return instances.flatMap((instance) =>
-    Array.from({ length: env.epochs }, (_, epoch) => ({
-      name: `${taskName(instance)} #${instance.sample}${env.epochs > 1 ? ` epoch ${epoch}` : ''}`,
-      instance,
-      identity: {
-        caseId: instance.id,
-        instanceId: instance.id,
-        topology: o.topology,
-        category,
-        task: instance.task,
-        sample: instance.sample,
-        epoch,
-      },
-    })),
-  )
-}
+// ArbiGraph's options and cases have their own module; callers of the earlier home still find them.
+export { type SuiteCase, type SuiteOptions, suiteCases } from './arbigraph-suite.ts'
+export type { SuiteSettings }
 
 /** Tells the simulator the suite's ground truths (each instance once, whatever the epochs). */
 function registerWithSim(context: ArbigraphContext, cases: readonly SuiteCase[]): Promise<void> {
@@ -158,7 +80,8 @@ export function declareCases(declaration: CaseDeclaration, load: () => Promise<S
       return registerWithSim(context, cases)
     })
     for (const c of cases) {
-      test.concurrent(c.name, { meta: { arbigraphCase: c.identity } }, async ({ task, signal }) => {
+      const meta = { arbigraphBenchmark: arbigraphBenchmark.name, arbigraphCase: c.identity }
+      test.concurrent(c.name, { meta }, async ({ task, signal }) => {
         const context = inject('arbigraph')
         const timeouts = { requestMs: context.turnTimeoutMs, idleMs: context.streamIdleMs }
         const log = (message: string) => console.warn(`[${harness.name}] ${c.name}: ${message}`)
@@ -200,23 +123,70 @@ export function declareCases(declaration: CaseDeclaration, load: () => Promise<S
   })
 }
 
-/**
- * Declares a benchmark suite; call it at the top level of a `*.eval.ts` file.
- * @example
- * // suites/chain/math.eval.ts
- * defineSuite({ topology: 'chain', options: { length: 4 }, category: 'math' })
- */
-export function defineSuite(options: SuiteOptions): void {
-  const o = parseSuiteOptions(options) // fail at definition time, before any generation
-  const categories = o.categories ?? [o.category!]
+const isBenchmarkValue = (x: unknown): x is AnyBenchmark =>
+  typeof x === 'object' && x !== null && typeof (x as AnyBenchmark).cases === 'function'
+
+/** ArbiGraph's suite: its options checked at definition time, before any generation. */
+function defineArbigraphSuite(options: SuiteOptions): void {
+  const o = parseSuiteOptions(options)
+  const label = suiteLabel(o)
   declareCases(
     {
-      title: `${o.topology}/${categories.join('+')}`,
-      tags: [o.topology, ...categories],
+      title: label.name,
+      tags: label.tags,
       topology: o.topology,
       harness: options.harness,
       conditions: resolveConditions(o.conditions),
     },
     () => suiteCases(options),
   )
+}
+
+/**
+ * Declares a benchmark suite; call it at the top level of a `*.eval.ts` file. Give a benchmark
+ * and its options, or ArbiGraph's options alone.
+ * @example
+ * // suites/chain/math.eval.ts
+ * defineSuite({ topology: 'chain', options: { length: 4 }, category: 'math' })
+ * // suites/echo/words.eval.ts
+ * defineSuite(echo, { words: 3 })
+ */
+export function defineSuite(options: SuiteOptions): void
+export function defineSuite<Options, Case>(
+  benchmark: Benchmark<Options, Case, unknown, unknown>,
+  options: unknown,
+  settings?: SuiteSettings,
+): void
+export function defineSuite(first: unknown, options?: unknown, settings: SuiteSettings = {}): void {
+  if (!isBenchmarkValue(first)) defineArbigraphSuite(first as SuiteOptions)
+  // ArbiGraph's trials ask the harness again per node (context conditions): its own declaration.
+  else if (first === arbigraphBenchmark)
+    defineArbigraphSuite({
+      ...(options as SuiteOptions),
+      ...(settings.harness ? { harness: settings.harness } : {}),
+    })
+  else declareBenchmarkSuite(first, options, settings)
+}
+
+/** Long-Transduction suite options (validated by the registered `transduction` benchmark). */
+export interface TransductionSuiteOptions {
+  family: string
+  budgets?: string[]
+  formats?: string[]
+  levels?: number[]
+  samples?: number
+  seed?: string
+}
+
+/**
+ * Declares a Long-Transduction suite; call it at the top level of a `*.eval.ts` file. The
+ * benchmark comes from the registry, so its options are checked when the file is collected.
+ * @example
+ * // suites/transduction/arithmetic.eval.ts
+ * defineTransductionSuite({ family: 'arithmetic' })
+ */
+export function defineTransductionSuite(options: TransductionSuiteOptions): void {
+  const label = { name: `transduction/${options.family}`, tags: ['transduction', options.family] }
+  const resolve = async () => getBenchmark(await threadRegistry(process.cwd()), 'transduction')
+  declareBenchmarkSuite(resolve, options, {}, label, 'defineTransductionSuite')
 }

@@ -5,7 +5,9 @@
  * bundled suites sit inside node_modules, which Vitest's default exclude would skip.
  */
 import { defineConfig } from 'vitest/config'
-import { arbigraph } from './plugin.ts'
+// Through the package's vitest entry, which registers the built-ins (their benchmarks feed the
+// reporters in this main process); the suites import it too.
+import { arbigraph } from '../../vitest.ts'
 
 export default defineConfig({
   plugins: [arbigraph()],

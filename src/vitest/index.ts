@@ -1,8 +1,10 @@
 /**
- * `arbigraph/vitest`, the Vitest integration: `arbigraph()` for `vitest.config.ts`, `defineSuite`,
- * `defineSweep` and `defineTransductionSuite` for `*.eval.ts` files, and the pieces they are made of (case
- * generation, one-case runner, simulator registration, the globalSetup).
+ * `arbigraph/vitest`, the Vitest integration: `arbigraph()` for `vitest.config.ts`, `defineSuite`
+ * (any benchmark, or ArbiGraph's options alone), `defineSweep` and `defineTransductionSuite` for
+ * `*.eval.ts` files, and the pieces they are made of (case generation, one-case runner, simulator
+ * registration, the globalSetup).
  */
+export { arbigraphBenchmark } from '../arbigraph-benchmark.ts'
 export {
   defineHarness,
   type Harness,
@@ -15,21 +17,20 @@ export {
   toolAgent,
 } from '../harness/index.ts'
 export { bySweepScale, sweepScale } from '../sweep/sweep-scale.ts'
-export { defineSuite, type SuiteCase, type SuiteOptions, suiteCases } from './define-suite.ts'
-export { type DefineSweepOptions, defineSweep, type SweepCases, sweepCases } from './define-sweep.ts'
+export type { SuiteCase, SuiteOptions } from './arbigraph-suite.ts'
+export { suiteCases } from './arbigraph-suite.ts'
 export {
+  defineSuite,
   defineTransductionSuite,
-  type TransductionSuiteCase,
+  type SuiteSettings,
   type TransductionSuiteOptions,
-  transductionSuiteCases,
-} from './define-transduction-suite.ts'
+} from './define-suite.ts'
+export { type DefineSweepOptions, defineSweep, type SweepCases, sweepCases } from './define-sweep.ts'
 export { setup as globalSetup, simBanner } from './global-setup.ts'
 export { type ArbigraphPluginOptions, arbigraph } from './plugin.ts'
 export type { ArbigraphContext } from './provided-context.ts'
+export { runBenchmarkCase } from './run-benchmark-case.ts'
 export { infraRecord, type RunCaseOptions, runCase } from './run-case.ts'
-export { runTransductionCase, transductionRecord, transductionScore } from './run-transduction-case.ts'
 export { simCaseOf, taskDepths } from './sim-case.ts'
 export { readSuiteEnv, type SuiteEnv } from './suite-env.ts'
 export type { CaseIdentity } from './task-meta.ts'
-export { readTransductionEnv, type TransductionEnv } from './transduction-env.ts'
-export type { TransductionIdentity } from './transduction-meta.ts'

@@ -16,6 +16,7 @@ import { arbigraphReporters } from '../../reporters/index.ts'
 import type { ArbigraphReporterOptions } from '../../reporters/options.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
 import { siblingModule } from '../package-root.ts'
+import { runBenchmarks } from './run-benchmarks.ts'
 import { checkRunSettings } from './run-settings.ts'
 import { orStop } from './stop-run.ts'
 
@@ -97,11 +98,14 @@ export function arbigraph(options: ArbigraphPluginOptions = {}): Vite.Plugin {
       wired.add(vitest)
       // Checked here, before Vitest prints or writes anything: a bad setting stops the run with
       // one message naming it, and no reporter ever overwrites an earlier run's files.
-      const resolved = await orStop(() => {
-        checkRunSettings(process.env, vitest.config.root)
-        return resolveReporterOptions(options, process.env)
+      const { resolved, benchmarks } = await orStop(async () => {
+        // The registered benchmarks (built-in and the user's arbigraph.config.ts) bring their
+        // variables to check and their reporters.
+        const benchmarks = await runBenchmarks(vitest.config.root)
+        checkRunSettings(process.env, vitest.config.root, benchmarks)
+        return { resolved: resolveReporterOptions(options, process.env), benchmarks }
       })
-      vitest.config.reporters.push(...arbigraphReporters(resolved))
+      vitest.config.reporters.push(...arbigraphReporters(resolved, benchmarks))
     },
   }
 }

@@ -65,7 +65,11 @@ function recordBase(options: RunCaseOptions, harness: Harness, latencyMs: number
   } as const
 }
 
-function gradedRecord(
+/**
+ * The record of a finished harness run: its answers graded against the instance's ground truth.
+ * @example gradedRecord(instance, result, options, harness, 120).grade?.correct
+ */
+export function gradedRecord(
   instance: Instance,
   result: HarnessResult,
   options: RunCaseOptions,

@@ -1,6 +1,6 @@
 /**
  * Can this run start? One schema for every environment variable of an eval run (the pool's, the
- * simulator's, the suites', Long-Transduction's, the outputs'), checked once in the main process
+ * simulator's, the suites', every registered benchmark's, the outputs'), checked once in the main process
  * before Vitest prints or writes anything, together with the folders the run will write to and
  * the reporters' own settings (gate rules, dashboard). Every problem is listed at once, each line
  * naming its variable, so a run that cannot start fails in a second instead of after an hour of
@@ -12,6 +12,7 @@ import { resolveDashboardOptions } from '../../reporters/dashboard.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
 import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
 import { conditionsEnvShape } from '../conditions/select-conditions.ts'
+import type { AnyBenchmark } from '../contracts/benchmark.ts'
 import { envFlag, envText, formatEnvIssues } from '../env-fields.ts'
 import { ArbigraphError } from '../errors.ts'
 import { checkHarnessEnv } from '../harness/harness-env.ts'
@@ -22,7 +23,6 @@ import { serverProfileFromEnv } from '../sim/server-profile.ts'
 import { sweepEnvShape } from '../sweep/sweep-scale.ts'
 import { simEnvShape } from './sim-env.ts'
 import { suiteEnvShape } from './suite-env.ts'
-import { transductionEnvShape } from './transduction-env.ts'
 
 const outputEnvShape = {
   ARBIGRAPH_RESULTS: envText,
@@ -33,13 +33,12 @@ const outputEnvShape = {
   ARBIGRAPH_DEBUG: envFlag,
 }
 
-/** Every variable of a run, in one schema. */
+/** Every variable of a run, in one schema (the registered benchmarks add theirs, see `checkRunSettings`). */
 export const runEnvSchema = z.object({
   ...poolEnvShape,
   ...simEnvShape,
   ...suiteEnvShape,
   ...sweepEnvShape,
-  ...transductionEnvShape,
   ...pythonWorkersShape,
   ...outputEnvShape,
   ...conditionsEnvShape,
@@ -92,8 +91,10 @@ function problem(check: () => unknown): string[] {
 export function checkRunSettings(
   env: Record<string, string | undefined>,
   root: string = process.cwd(),
+  benchmarks: readonly Pick<AnyBenchmark, 'env'>[] = [],
 ): RunEnv {
-  const parsed = runEnvSchema.safeParse(env)
+  const shape: z.ZodRawShape = Object.assign({}, ...benchmarks.map((b) => b.env ?? {}))
+  const parsed = runEnvSchema.extend(shape as Record<never, never>).safeParse(env)
   const problems = parsed.success ? [] : [formatEnvIssues(parsed.error)]
   problems.push(...problem(() => resolveReporterOptions({}, env)))
   problems.push(...problem(() => resolveDashboardOptions(env, 'out/results.json')))

@@ -1,14 +1,16 @@
 /**
- * Types Vitest's per-test metadata for arbigraph: `task.meta.arbigraph` holds the case record a
- * suite's test writes (runtime meta), and `arbigraphCase` the case's identity, which a suite can
- * set statically (`test(name, { meta: { arbigraphCase } }, fn)`) so that a test failing before it
- * writes a record is still reported in the right cell. Import this module for its side effect on
- * the types (`import type {} from '…/task-meta.ts'` is enough).
+ * Types Vitest's per-test metadata for arbigraph. Every test a suite declares carries, set
+ * statically (`test(name, { meta }, fn)`), the name of its benchmark in `arbigraphBenchmark` and
+ * its identity in `arbigraphCase` (so a test failing before it writes a record is still reported
+ * in the right cell of the right benchmark); at run time it writes its record to `arbigraph`.
+ * Records and identities are the benchmark's own (src/contracts/benchmark.ts); a test without
+ * `arbigraphBenchmark` is ArbiGraph's. Import this module for its side effect on the types
+ * (`import type {} from '…/task-meta.ts'` is enough).
  */
-import type { CaseRecord } from '../contracts/case-record.ts'
+import type {} from 'vitest'
 import type { SweepPoint } from '../contracts/sweep-point.ts'
 
-/** What identifies a case before it runs: enough to place an infrastructure error in its cell. */
+/** What identifies an ArbiGraph case before it runs: enough to place an infrastructure error in its cell. */
 export interface CaseIdentity {
   caseId: string
   instanceId: string
@@ -21,11 +23,16 @@ export interface CaseIdentity {
   sweep?: SweepPoint
 }
 
+/** The benchmark of a test that names none: tests written before benchmarks had names are ArbiGraph's. */
+export const DEFAULT_BENCHMARK = 'arbigraph'
+
 declare module 'vitest' {
   interface TaskMeta {
-    /** The outcome of this case (see src/contracts/case-record.ts). */
-    arbigraph?: CaseRecord
+    /** The benchmark that declared this test (src/contracts/benchmark.ts). @default 'arbigraph' */
+    arbigraphBenchmark?: string
+    /** The outcome of this case, in its benchmark's record schema. */
+    arbigraph?: unknown
     /** The case's identity, known at collection time. */
-    arbigraphCase?: CaseIdentity
+    arbigraphCase?: object
   }
 }

@@ -10,8 +10,8 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { decodeTransductionResults } from '../../src/contracts/transduction-results.ts'
-import { summarizeTransduction } from '../../src/metrics/transduction/summarize-transduction.ts'
+import { summarizeTransduction } from '../../plugins/transduction/metrics/summarize-transduction.ts'
+import { decodeTransductionResults } from '../../plugins/transduction/results.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
 

@@ -12,19 +12,6 @@ import { describe, expect, it } from 'vitest'
 const repo = join(import.meta.dirname, '../..')
 const src = join(repo, 'src')
 
-/**
- * Files still importing plugins/transduction, being moved into plugins/transduction by the
- * "benchmark" work (issue 13 item 1); this list empties when that lands. Nothing may be added.
- */
-const BEING_MOVED = new Set([
-  'src/contracts/transduction-record.ts',
-  'src/metrics/transduction/summarize-transduction.ts',
-  'src/report/transduction-tables.ts',
-  'src/vitest/define-transduction-suite.ts',
-  'src/vitest/run-transduction-case.ts',
-  'src/vitest/transduction-env.ts',
-])
-
 function* sourceFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
@@ -85,18 +72,12 @@ describe('no module under src/ imports a plugin', () => {
     expect(pluginReferences("import { x } from './user-plugins.ts'")).toEqual([])
   })
 
-  it('src/ has none, except the transduction files being moved', () => {
+  it('src/ has none', () => {
     const offenders: string[] = []
-    const moved = new Set<string>()
     for (const file of sourceFiles(src)) {
       const name = relative(repo, file)
-      const references = pluginReferences(readFileSync(file, 'utf8'))
-      if (references.length === 0) continue
-      if (BEING_MOVED.has(name)) moved.add(name)
-      else offenders.push(...references.map((r) => `${name}:${r}`))
+      offenders.push(...pluginReferences(readFileSync(file, 'utf8')).map((r) => `${name}:${r}`))
     }
     expect(offenders, `src/ must not import plugins/:\n${offenders.join('\n')}`).toEqual([])
-    // An allowance that no longer matches anything must go, so the list can only shrink.
-    expect([...BEING_MOVED].filter((name) => !moved.has(name))).toEqual([])
   })
 })

@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import '../../use-builtins.ts'
 import { main } from '../../src/cli/main.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')

@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os'
 import { describe, expect, it } from 'vitest'
+import { transduction } from '../../plugins/transduction/benchmark.ts'
 import { arbigraphReporters } from '../../reporters/index.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
 import { arbigraph } from '../../src/vitest/plugin.ts'
@@ -47,9 +48,11 @@ describe('reporter options', () => {
 
   it('give one reporter per enabled output, the gate last', () => {
     const all = resolveReporterOptions({ gate: '*.n>=1' }, {})
-    expect(arbigraphReporters(all)).toHaveLength(7)
+    // One generic reporter per registered benchmark with files (here Long-Transduction).
+    expect(arbigraphReporters(all, [transduction])).toHaveLength(7)
+    expect(arbigraphReporters(all)).toHaveLength(6)
     const none = resolveReporterOptions({ results: false, markdown: false, table: false }, {})
-    expect(arbigraphReporters(none)).toEqual([])
+    expect(arbigraphReporters(none, [transduction])).toEqual([])
   })
 
   it('the plugin is named arbigraph and pushes onto the resolved reporters list', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ArbigraphError } from '../../src/errors.ts'
-import { defineSuite, suiteCases } from '../../src/vitest/define-suite.ts'
+import { suiteCases } from '../../src/vitest/arbigraph-suite.ts'
+import { defineSuite } from '../../src/vitest/define-suite.ts'
 import { readSuiteEnv } from '../../src/vitest/suite-env.ts'
 
 const one = { samples: undefined, epochs: 1, seed: undefined }

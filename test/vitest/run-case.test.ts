@@ -5,7 +5,7 @@ import { checkCaseRecord } from '../../src/contracts/case-record.ts'
 import type { Instance } from '../../src/contracts/instance.ts'
 import type { SimServer } from '../../src/sim/index.ts'
 import { startSimServer } from '../../src/sim/index.ts'
-import { suiteCases } from '../../src/vitest/define-suite.ts'
+import { suiteCases } from '../../src/vitest/arbigraph-suite.ts'
 import { runCase } from '../../src/vitest/run-case.ts'
 import { simCaseOf } from '../../src/vitest/sim-case.ts'
 

@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { transduction } from '../../plugins/transduction/benchmark.ts'
 import { ArbigraphError } from '../../src/errors.ts'
 import { pythonWorkersFromEnv } from '../../src/python-workers.ts'
 import { checkRunSettings } from '../../src/vitest/run-settings.ts'
@@ -16,7 +17,8 @@ const quiet = { ARBIGRAPH_CACHE_DIR: join(root, 'cache'), ARBIGRAPH_RESULTS: joi
 
 const problems = (env: Record<string, string>): string => {
   try {
-    checkRunSettings({ ...quiet, ...env }, root)
+    // Long-Transduction brings its variables (ARBIGRAPH_LT_*) as a registered benchmark.
+    checkRunSettings({ ...quiet, ...env }, root, [transduction])
   } catch (error) {
     expect(error).toMatchObject({ code: 'ARBIGRAPH_BAD_CONFIG' })
     return (error as Error).message

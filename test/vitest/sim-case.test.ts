@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readNodeLinkFile } from '../../src/graph/read-node-link-file.ts'
-import { suiteCases } from '../../src/vitest/define-suite.ts'
+import { suiteCases } from '../../src/vitest/arbigraph-suite.ts'
 import { simCaseOf, taskDepths } from '../../src/vitest/sim-case.ts'
 
 const one = { samples: undefined, epochs: 1, seed: undefined }

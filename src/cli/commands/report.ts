@@ -18,7 +18,7 @@ import { formatTable } from '../../report/format-table.ts'
 import { sweepText } from '../../report/sweep-section.ts'
 import { existingFile, parseCommandArgs } from '../args.ts'
 import type { Command } from '../command.ts'
-import { isTransductionText, reportTransduction } from './report-transduction.ts'
+import { benchmarkOfResults, reportBenchmark } from './report-benchmark.ts'
 
 const FLAGS = {
   'by-task': { type: 'boolean' },
@@ -51,7 +51,8 @@ export const reportCommand: Command = {
     const file = positionals[0]!
     const rules = typeof values.gate === 'string' ? parseGate(values.gate, '--gate') : null
     const text = await readFile(existingFile(io.cwd, file), 'utf8')
-    if (isTransductionText(text)) return reportTransduction(text, file, values, io)
+    const other = await benchmarkOfResults(text, io.cwd)
+    if (other) return reportBenchmark(other, text, file, values, io)
     const results = decodeResults(text, file)
     const byTask = values['by-task'] === true
     const summary = summarize(results.records, { byTask: byTask || (rules !== null && needsTasks(rules)) })

@@ -6,17 +6,13 @@
  * a curve reads better as a sparkline or a 20-column row than as table cells.
  * Reference: Long-Transduction paper §4 (figures and Table 2).
  */
-import { families } from '../../plugins/transduction/grid.ts'
-import type { BreakdownLine } from '../metrics/transduction/macro-average.ts'
-import type { CompletionLine, TransductionSummary } from '../metrics/transduction/summarize-transduction.ts'
+import type { SectionTable } from '../../../src/report/html-section.ts'
+import { families } from '../grid.ts'
+import type { BreakdownLine } from '../metrics/macro-average.ts'
+import type { CompletionLine, TransductionSummary } from '../metrics/summarize-transduction.ts'
 
 /** One table: headers, rows of cell texts, and which columns are numbers (right-aligned). */
-export interface TextTable {
-  title: string
-  headers: string[]
-  numeric: boolean[]
-  rows: string[][]
-}
+export type TextTable = SectionTable
 
 const rate = (x: number | null): string => (x === null || Number.isNaN(x) ? '—' : x.toFixed(3))
 

@@ -6,9 +6,9 @@
  * "understands the task, but gets lost"). Plain text, no colours, for terminals, logs and snapshots.
  * Reference: Long-Transduction paper §4, Fig. 5.
  */
-import type { PositionCurve, TransductionSummary } from '../metrics/transduction/summarize-transduction.ts'
-import type { TextTable } from './transduction-tables.ts'
-import { binText, transductionHeadline, transductionTables } from './transduction-tables.ts'
+import type { PositionCurve, TransductionSummary } from '../metrics/summarize-transduction.ts'
+import type { TextTable } from './tables.ts'
+import { binText, transductionHeadline, transductionTables } from './tables.ts'
 
 const BLOCKS = '▁▂▃▄▅▆▇█'
 

@@ -1,14 +1,14 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { TransductionRecord } from '../../src/contracts/transduction-record.ts'
-import { TRANSDUCTION_RECORD_SCHEMA } from '../../src/contracts/transduction-record.ts'
-import { decodeTransductionResults } from '../../src/contracts/transduction-results.ts'
-import { summarizeTransduction } from '../../src/metrics/transduction/summarize-transduction.ts'
-import { buildTransductionResults } from '../../src/report/build-transduction-results.ts'
-import { formatTransductionMarkdown } from '../../src/report/format-transduction-markdown.ts'
-import { formatTransductionText, sparkline } from '../../src/report/format-transduction-text.ts'
-import { runCli, tempDir } from '../cli/run-cli.ts'
+import { summarizeTransduction } from '../../../plugins/transduction/metrics/summarize-transduction.ts'
+import type { TransductionRecord } from '../../../plugins/transduction/record.ts'
+import { TRANSDUCTION_RECORD_SCHEMA } from '../../../plugins/transduction/record.ts'
+import { buildTransductionResults } from '../../../plugins/transduction/report/build-results.ts'
+import { formatTransductionMarkdown } from '../../../plugins/transduction/report/format-markdown.ts'
+import { formatTransductionText, sparkline } from '../../../plugins/transduction/report/format-text.ts'
+import { decodeTransductionResults } from '../../../plugins/transduction/results.ts'
+import { runCli, tempDir } from '../../cli/run-cli.ts'
 
 const bins = (first: number, last: number) =>
   Array.from({ length: 20 }, (_, i) => first + ((last - first) * i) / 19)

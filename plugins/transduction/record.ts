@@ -9,8 +9,8 @@
  * Reference: Long-Transduction paper, Appendix B (scoring, position bins, exact completion).
  */
 import { z } from 'zod'
-import { budgetSchema, familySchema, formatSchema } from '../../plugins/transduction/grid.ts'
-import { ArbigraphError, describeZodError } from '../errors.ts'
+import { ArbigraphError, describeZodError } from '../../src/errors.ts'
+import { budgetSchema, familySchema, formatSchema } from './grid.ts'
 
 export const TRANSDUCTION_RECORD_SCHEMA = 'arbigraph.transduction-case/1' as const
 

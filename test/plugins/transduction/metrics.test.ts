@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { TransductionResultRow } from '../../../src/metrics/transduction/index.ts'
+import type { TransductionResultRow } from '../../../plugins/transduction/metrics/index.ts'
 import {
   breakdown,
   documentBins,
   exactCompletion,
   macroAverage,
   positionCurve,
-} from '../../../src/metrics/transduction/index.ts'
+} from '../../../plugins/transduction/metrics/index.ts'
 
 const row = (family: string, level: number, budget: string, accuracy: number): TransductionResultRow => ({
   family,

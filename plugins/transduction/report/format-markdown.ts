@@ -4,9 +4,9 @@
  * with one column per bin, so the figures can be read off or pasted into a plot.
  * Reference: Long-Transduction paper §4 (Figs. 2a, 3, 4, 5 and Table 2).
  */
-import type { PositionCurve, TransductionSummary } from '../metrics/transduction/summarize-transduction.ts'
-import type { TextTable } from './transduction-tables.ts'
-import { binText, transductionHeadline, transductionTables } from './transduction-tables.ts'
+import type { PositionCurve, TransductionSummary } from '../metrics/summarize-transduction.ts'
+import type { TextTable } from './tables.ts'
+import { binText, transductionHeadline, transductionTables } from './tables.ts'
 
 const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`
 

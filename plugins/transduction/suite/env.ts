@@ -8,9 +8,9 @@
  */
 
 import { z } from 'zod'
-import type { BudgetLabel } from '../../plugins/transduction/grid.ts'
-import { budgetLabels } from '../../plugins/transduction/grid.ts'
-import { ArbigraphError } from '../errors.ts'
+import { ArbigraphError } from '../../../src/errors.ts'
+import type { BudgetLabel } from '../grid.ts'
+import { budgetLabels } from '../grid.ts'
 
 /** The budgets run when ARBIGRAPH_LT_BUDGETS is unset. */
 export const DEFAULT_LT_BUDGETS: readonly BudgetLabel[] = ['4K', '8K']

@@ -7,11 +7,11 @@
  */
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
-import { ArbigraphError, describeZodError } from '../errors.ts'
-import type { TransductionSummary } from '../metrics/transduction/summarize-transduction.ts'
-import { summarizeTransduction } from '../metrics/transduction/summarize-transduction.ts'
-import { runInfoSchema } from './results.ts'
-import { transductionRecordSchema } from './transduction-record.ts'
+import { runInfoSchema } from '../../src/contracts/results.ts'
+import { ArbigraphError, describeZodError } from '../../src/errors.ts'
+import type { TransductionSummary } from './metrics/summarize-transduction.ts'
+import { summarizeTransduction } from './metrics/summarize-transduction.ts'
+import { transductionRecordSchema } from './record.ts'
 
 export const TRANSDUCTION_RESULTS_SCHEMA = 'arbigraph.transduction-results/1' as const
 

@@ -7,8 +7,8 @@
  * accuracy and self-consistency per normalized output position) per budget and overall.
  * Reference: Long-Transduction paper §4, Figs. 2a, 3, 4, 5 and Table 2.
  */
-import { budgetLabels, families, lineFormats, tableFormats } from '../../../plugins/transduction/grid.ts'
-import type { TransductionRecord } from '../../contracts/transduction-record.ts'
+import { budgetLabels, families, lineFormats, tableFormats } from '../grid.ts'
+import type { TransductionRecord } from '../record.ts'
 import type { CompletionRate } from './exact-completion.ts'
 import { exactCompletion } from './exact-completion.ts'
 import type { BreakdownLine } from './macro-average.ts'

@@ -3,11 +3,11 @@
  * facts as the ArbiGraph results file, see build-results.ts), with the summary computed from the
  * records so readers of the file need not recompute it.
  */
-import type { RunInfo } from '../contracts/results.ts'
-import type { TransductionRecord } from '../contracts/transduction-record.ts'
-import type { TransductionResults } from '../contracts/transduction-results.ts'
-import { jsonSummary, TRANSDUCTION_RESULTS_SCHEMA } from '../contracts/transduction-results.ts'
-import { summarizeTransduction } from '../metrics/transduction/summarize-transduction.ts'
+import type { RunInfo } from '../../../src/contracts/results.ts'
+import { summarizeTransduction } from '../metrics/summarize-transduction.ts'
+import type { TransductionRecord } from '../record.ts'
+import type { TransductionResults } from '../results.ts'
+import { jsonSummary, TRANSDUCTION_RESULTS_SCHEMA } from '../results.ts'
 
 /**
  * The model label of some records: their distinct model ids, sorted and comma-joined.

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { checkTransductionRecord } from '../../src/contracts/transduction-record.ts'
-import { transductionSuiteCases } from '../../src/vitest/define-transduction-suite.ts'
-import { runTransductionCase, transductionScore } from '../../src/vitest/run-transduction-case.ts'
-import { readTransductionEnv } from '../../src/vitest/transduction-env.ts'
+import { transduction } from '../../../plugins/transduction/benchmark.ts'
+import { checkTransductionRecord } from '../../../plugins/transduction/record.ts'
+import { transductionSuiteCases } from '../../../plugins/transduction/suite/cases.ts'
+import { readTransductionEnv } from '../../../plugins/transduction/suite/env.ts'
+import { transductionScore } from '../../../plugins/transduction/suite/score-record.ts'
+import { singleShot } from '../../../src/harness/single-shot.ts'
+import { runBenchmarkCase } from '../../../src/vitest/run-benchmark-case.ts'
 
 const noEnv = { budgets: undefined, samples: undefined }
 
@@ -10,7 +13,7 @@ describe('transduction suite cases', () => {
   it('default to 4K and 8K, one sample per cell: 3 formats × 4 levels × 2 budgets, named for -t', () => {
     const cases = transductionSuiteCases({ family: 'arithmetic' }, noEnv, undefined)
     expect(cases).toHaveLength(24)
-    expect(new Set(cases.map((c) => c.document.budget))).toEqual(new Set(['4K', '8K']))
+    expect(new Set(cases.map((c) => c.input.budget))).toEqual(new Set(['4K', '8K']))
     expect(cases[0]!.name).toBe('arithmetic ordered L0 4K #0')
     expect(cases.map((c) => c.name)).toContain('arithmetic plain L3 8K #0')
     expect(cases[0]!.identity).toEqual({
@@ -28,8 +31,8 @@ describe('transduction suite cases', () => {
     const a = transductionSuiteCases({ family: 'uuid-sort', levels: [0], budgets: ['4K'] }, noEnv, undefined)
     const b = transductionSuiteCases({ family: 'uuid-sort', levels: [0], budgets: ['4K'] }, noEnv, undefined)
     const c = transductionSuiteCases({ family: 'uuid-sort', levels: [0], budgets: ['4K'] }, noEnv, '7')
-    expect(a.map((x) => x.document.prompt)).toEqual(b.map((x) => x.document.prompt))
-    expect(c[0]!.document.prompt).not.toBe(a[0]!.document.prompt)
+    expect(a.map((x) => x.input.prompt)).toEqual(b.map((x) => x.input.prompt))
+    expect(c[0]!.input.prompt).not.toBe(a[0]!.input.prompt)
     expect(c[0]!.identity.seed).toBe('7')
   })
 
@@ -87,7 +90,7 @@ describe('one transduction document', () => {
     noEnv,
     undefined,
   )
-  const doc = c!.document
+  const doc = c!.input
 
   it('scores its expected text 1.0 and a truncated output lower, with per-position bins', () => {
     expect(transductionScore(doc, doc.expectedText)).toMatchObject({ accuracy: 1, exact: true })
@@ -100,7 +103,14 @@ describe('one transduction document', () => {
   })
 
   it('records an unreachable endpoint as an infrastructure error, not a zero score', async () => {
-    const record = await runTransductionCase(doc, { baseURL: 'http://127.0.0.1:9/v1', model: 'm' })
+    const record = await runBenchmarkCase(transduction, c!, singleShot(), {
+      endpoint: 'http://127.0.0.1:9/v1',
+      model: 'm',
+      apiKey: 'arbigraph',
+      signal: new AbortController().signal,
+      log: () => {},
+    })
+    expect(record.tokens.input).toBe(doc.inputTokens)
     expect(checkTransductionRecord(record)).toMatchObject({ score: null, outcome: null, documentId: doc.id })
     expect(record.infraError?.reason).toContain('single-shot:')
   })

@@ -1,0 +1,95 @@
+/**
+ * Long-Transduction as a Benchmark (src/contracts/benchmark.ts): a suite is one family's grid
+ * cells, the default harness one single-shot request per document, a record the exact per-record
+ * score of the output, the summary the paper's tables and curves, and its own results file
+ * (`out/transduction.json`) and Markdown summary (`out/transduction.md`) written by the generic
+ * benchmark reporter.
+ * Reference: Long-Transduction paper §2–§4, Appendices B and D.
+ */
+import { benchmark } from '../../src/contracts/benchmark.ts'
+import type { RunInfo } from '../../src/contracts/results.ts'
+import { SINGLE_SHOT_OUTPUT, singleShot } from '../../src/harness/single-shot.ts'
+import { htmlSection } from '../../src/report/html-section.ts'
+import type { TransductionDocument } from './document.ts'
+import type { TransductionSummary } from './metrics/summarize-transduction.ts'
+import { summarizeTransduction } from './metrics/summarize-transduction.ts'
+import type { TransductionRecord } from './record.ts'
+import { transductionRecordSchema } from './record.ts'
+import { buildTransductionResults } from './report/build-results.ts'
+import { formatTransductionMarkdown } from './report/format-markdown.ts'
+import { formatTransductionText } from './report/format-text.ts'
+import { transductionHeadline, transductionTables } from './report/tables.ts'
+import {
+  decodeTransductionResults,
+  TRANSDUCTION_RESULTS_SCHEMA,
+  transductionResultsSchema,
+} from './results.ts'
+import { singleShotMaxTokens } from './single-shot-profile.ts'
+import type { ResolvedTransductionSuite, TransductionIdentity } from './suite/cases.ts'
+import { transductionSuiteCases, transductionSuiteSchema } from './suite/cases.ts'
+import { transductionEnvShape } from './suite/env.ts'
+import { singleShotOutcome, transductionInfraRecord, transductionRecord } from './suite/score-record.ts'
+
+// Documents reach ~1 MB of JSON each at 128K; batches keep every registration body modest.
+const SIM_BATCH = 16
+
+/**
+ * The Long-Transduction benchmark.
+ * @example defineSuite(transduction, { family: 'arithmetic' })
+ */
+export const transduction = benchmark<
+  ResolvedTransductionSuite,
+  TransductionDocument,
+  TransductionRecord,
+  TransductionSummary
+>({
+  name: 'transduction',
+  summary: 'Long-Transduction: long read-mutate-output documents, scored per record and position',
+  options: transductionSuiteSchema,
+  suite: (o) => ({ name: `transduction/${o.family}`, tags: ['transduction', o.family] }),
+  cases: (o) => transductionSuiteCases(o),
+  simCases: (cases) =>
+    cases.map(({ input: d }) => ({
+      prompt: d.prompt,
+      transduction: { expectedText: d.expectedText, format: d.format, family: d.family },
+    })),
+  simBatch: SIM_BATCH,
+  harness: () => singleShot(),
+  harnessCase: ({ input: doc }) => ({
+    id: doc.id,
+    epoch: 0,
+    prompt: doc.prompt,
+    expected: [SINGLE_SHOT_OUTPUT],
+    maxTokens: singleShotMaxTokens(doc),
+  }),
+  score: (c, result, facts) => transductionRecord(c.input, facts.model, singleShotOutcome(result)),
+  records: {
+    schema: transductionRecordSchema,
+    infra: (identity, reason, facts, input) =>
+      transductionInfraRecord(identity as TransductionIdentity, reason, facts, input as TransductionDocument),
+    failed: (record, reason) => ({ ...record, outcome: null, score: null, infraError: { reason } }),
+    infraReason: (record) => record.infraError?.reason ?? null,
+    model: (record) => record.model,
+    withModel: (record, model) => ({ ...record, model }),
+    compare: (a, b) => (a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : 0),
+  },
+  summarize: summarizeTransduction,
+  report: {
+    text: formatTransductionText,
+    markdown: formatTransductionMarkdown,
+    html: (summary, model) =>
+      htmlSection('Long-Transduction', transductionHeadline(summary, model), transductionTables(summary)),
+  },
+  schemas: {
+    'transduction-record': transductionRecordSchema,
+    'transduction-results': transductionResultsSchema,
+  },
+  env: transductionEnvShape,
+  files: {
+    results: { path: 'out/transduction.json', variable: 'ARBIGRAPH_LT_RESULTS' },
+    markdown: { path: 'out/transduction.md', variable: 'ARBIGRAPH_LT_MARKDOWN' },
+    build: (records, run, createdBy) => buildTransductionResults(records, run as RunInfo, createdBy),
+    schema: TRANSDUCTION_RESULTS_SCHEMA,
+    decode: decodeTransductionResults,
+  },
+})

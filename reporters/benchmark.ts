@@ -1,0 +1,108 @@
+/**
+ * The generic benchmark reporter, for a benchmark that declares `files` (Long-Transduction, a
+ * user's own): at the end of a run (or of `vitest --merge-reports`) it prints the benchmark's
+ * text section, writes its results file (records + run facts, e.g. `out/transduction.json`) and
+ * its Markdown section (e.g. `out/transduction.md`, and appended to `$GITHUB_STEP_SUMMARY`). A run
+ * without tests of the benchmark leaves it silent and its files untouched, so another
+ * benchmark's run never prints empty tables nor overwrites an earlier results file.
+ * Settings: the variables the benchmark names for its files (a path, or `off`).
+ */
+
+import { appendFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import type { AnyBenchmark } from '../src/contracts/benchmark.ts'
+import { writeFileAtomic } from '../src/io/atomic-write.ts'
+import { benchmarksInRun, collectBenchmarkRecords } from './collect-records.ts'
+import { outputPath } from './output-path.ts'
+import { createdBy, runFacts } from './run-facts.ts'
+
+export interface BenchmarkReporterOptions {
+  /**
+   * Results file, relative to the Vitest root; `false` writes none.
+   * @default the benchmark's variable (e.g. ARBIGRAPH_LT_RESULTS), else its default path
+   */
+  results?: string | false
+  /**
+   * Markdown summary file, relative to the Vitest root; `false` writes none.
+   * @default the benchmark's variable (e.g. ARBIGRAPH_LT_MARKDOWN), else its default path
+   */
+  markdown?: string | false
+  /**
+   * A file the Markdown summary is appended to (GitHub's job summary); `false` for none.
+   * @default process.env.GITHUB_STEP_SUMMARY
+   */
+  stepSummary?: string | false
+  /**
+   * Print the text section.
+   * @default true
+   */
+  table?: boolean
+}
+
+const OFF = new Set(['false', 'off', '0', 'no'])
+const fromEnv = (text: string | undefined, fallback: string | false): string | false =>
+  text === undefined || text.trim() === ''
+    ? fallback
+    : OFF.has(text.trim().toLowerCase())
+      ? false
+      : text.trim()
+
+/**
+ * Options with their environment defaults filled in.
+ * @example resolveBenchmarkOptions(transduction, { ARBIGRAPH_LT_RESULTS: 'off' }).results // false
+ */
+export function resolveBenchmarkOptions(
+  bench: AnyBenchmark,
+  env: NodeJS.ProcessEnv,
+  options: BenchmarkReporterOptions = {},
+): Required<BenchmarkReporterOptions> {
+  const files = bench.files!
+  return {
+    results: options.results ?? fromEnv(env[files.results.variable], files.results.path),
+    markdown: options.markdown ?? fromEnv(env[files.markdown.variable], files.markdown.path),
+    stepSummary: options.stepSummary ?? fromEnv(env.GITHUB_STEP_SUMMARY, false),
+    table: options.table ?? true,
+  }
+}
+
+/**
+ * The reporter of one benchmark with `files`.
+ * @example vitest.config.reporters.push(benchmarkReporter(transduction))
+ */
+export function benchmarkReporter(bench: AnyBenchmark, options: BenchmarkReporterOptions = {}): Reporter {
+  if (!bench.files)
+    throw new Error(
+      `benchmarkReporter: benchmark "${bench.name}" declares no files; it brings its own reporters`,
+    )
+  const files = bench.files
+  const o = resolveBenchmarkOptions(bench, process.env, options)
+  let vitest: Vitest | undefined
+  let started = new Date()
+  return {
+    onInit(ctx) {
+      vitest = ctx
+      started = new Date()
+    },
+    onTestRunStart() {
+      started = new Date()
+    },
+    async onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors, reason: TestRunEndReason) {
+      if (!benchmarksInRun(modules).has(bench.name)) return
+      const records = collectBenchmarkRecords(modules, bench)
+      const results = files.build(records, runFacts(vitest, started, reason), createdBy(vitest))
+      const summary = bench.summarize(records)
+      const log = (text: string) => (vitest ? vitest.logger.log(text) : console.log(text))
+      if (o.table) log(`\n${bench.report.text(summary, results.model)}\n`)
+      const root = vitest?.config.root ?? process.cwd()
+      if (o.results !== false) {
+        const path = outputPath(vitest, o.results)
+        await writeFileAtomic(path, `${JSON.stringify(results, null, 2)}\n`)
+        log(`arbigraph: wrote ${records.length} ${bench.name} records to ${path}`)
+      }
+      const markdown = bench.report.markdown(summary, results.model)
+      if (o.markdown !== false) await writeFileAtomic(outputPath(vitest, o.markdown), markdown)
+      if (o.stepSummary !== false) await appendFile(resolve(root, o.stepSummary), markdown)
+    },
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * The Benchmark contract: what a benchmark brings so that `defineSuite(benchmark, options)`, the
+ * record pipeline and the reporters can run it without knowing it. A benchmark turns validated
+ * suite options into cases (seeded, at collection time), hands each case to a harness (its
+ * default one, or the suite's: a Harness value, src/contracts/harness.ts) as the harness's case,
+ * scores the harness's answers and transcript into a record (a JSON-plain value its zod schema checks),
+ * summarises records into cells, and renders those cells as text, Markdown and HTML sections.
+ * ArbiGraph (task graphs) and Long-Transduction (long documents) are two values of it; a third is
+ * one file registered from `arbigraph.config.ts` (`plugins: [{ name, benchmarks: [mine] }]`).
+ *
+ * Records stay the benchmark's own: the pipeline never reads inside one, it only asks the
+ * benchmark (`records.infra`, `records.failed`, `records.compare`). A test carries its
+ * benchmark's name in `task.meta.arbigraphBenchmark`, its identity in `arbigraphCase` and its
+ * record in `arbigraph`, so the reporters group records by benchmark.
+ */
+import { z } from 'zod'
+import { ArbigraphError, describeZodError, formatPath } from '../errors.ts'
+import type { Registry } from '../registry.ts'
+import type { SimCaseInput } from '../sim/case-book.ts'
+import type { Harness, HarnessCase, HarnessResult } from './harness.ts'
+
+/** One test a suite declares. */
+export interface BenchmarkCase<Case> {
+  /** The test's name (`-t` selects by it). */
+  name: string
+  /** JSON-plain identity known before the case runs: places a failed test in its cell. */
+  identity: object
+  /** The case the harness and the scorer get. */
+  input: Case
+}
+
+/** Facts about a finished run of a case, besides the harness's result. */
+export interface RunFacts {
+  model: string
+  latencyMs: number
+  /** The name of the harness that ran it; absent when none did (a test that failed before). */
+  harness?: string
+}
+
+/** How the pipeline handles a benchmark's records without reading inside them. */
+export interface BenchmarkRecords<Record> {
+  /** The record in its JSON-plain wire form (what `task.meta.arbigraph` and results files hold). */
+  schema: z.ZodType
+  /**
+   * The record of a case that produced no outcome: its endpoint failed (then `input` is the case)
+   * or its test failed before writing a record (`model` 'unknown': the run's is filled in).
+   */
+  infra(identity: object, reason: string, facts: RunFacts, input?: unknown): Record
+  /** A record whose test failed after writing it: its outcome removed, the reason kept. */
+  failed(record: Record, reason: string): Record
+  /** Why the record is an infrastructure error, or null for a model outcome. */
+  infraReason(record: Record): string | null
+  /** The record's model id. */
+  model(record: Record): string
+  /** The record with another model id (an infrastructure record learns the run's). */
+  withModel(record: Record, model: string): Record
+  /** Results order; a merged sharded run gives the same list as a whole run. */
+  compare(a: Record, b: Record): number
+  /** The identity of a test that set none (e.g. from its file path); absent: such tests are not this benchmark's. */
+  identityOfTest?(test: {
+    moduleId: string
+    relativeModuleId: string
+    name: string
+    fullName: string
+  }): object
+}
+
+/** The results and Markdown files the generic benchmark reporter writes (reporters/benchmark.ts). */
+export interface BenchmarkFiles<Record> {
+  /** The results file: path relative to the Vitest root, and the variable that moves it (or `off`). */
+  results: { path: string; variable: string }
+  /** The Markdown summary file, likewise. */
+  markdown: { path: string; variable: string }
+  /** The results file's content for `records` (the run facts as in every results file). */
+  build(records: Record[], run: unknown, createdBy: string): { model: string }
+  /** The `schema` id of that file, so `arbigraph report` knows whose file it reads. */
+  schema: string
+  /** Parses and validates a results file's text (the path names it in messages). */
+  decode(text: string, where: string): { model: string; records: Record[] }
+}
+
+/** Report sections: each renders the benchmark's summary of some records. */
+export interface BenchmarkReport<Summary> {
+  text(summary: Summary, model: string): string
+  markdown(summary: Summary, model: string): string
+  html(summary: Summary, model: string): string
+}
+
+/** A benchmark, as `benchmark({...})` returns it. */
+export interface Benchmark<Options = unknown, Case = unknown, Record = unknown, Summary = unknown> {
+  /** The benchmark's name: records are grouped by it, and a plugin may not reuse one. */
+  name: string
+  /** One line for listings. */
+  summary: string
+  /** The suite options (zod; its messages name the bad field). */
+  options: z.ZodType<Options>
+  /** The `describe` block of a suite: its name and tags (for `--tags-filter`). */
+  suite(options: Options): { name: string; tags: string[] }
+  /** The suite's cases in a fixed order (seeded: every worker and rerun sees the same ones). */
+  cases(options: Options): BenchmarkCase<Case>[] | Promise<BenchmarkCase<Case>[]>
+  /** What the built-in simulator must know to answer these cases (never sent to a real model). */
+  simCases?(cases: readonly BenchmarkCase<Case>[]): SimCaseInput[]
+  /** Cases per simulator registration request. @default all at once */
+  simBatch?: number
+  /** The default harness of a suite with these options (a registered one may be chosen by name). */
+  harness(options: Options, registry: Registry): Harness
+  /** The case as the harness sees it: prompt, the output names to answer, budgets. */
+  harnessCase(input: BenchmarkCase<Case>): HarnessCase
+  /** Scores the harness's answers and transcript into the case's record. */
+  score(input: BenchmarkCase<Case>, result: HarnessResult, facts: RunFacts): Record
+  /**
+   * Keeps what a report shows beside the record (e.g. the transcript, for the dashboard) and
+   * returns the record with its reference. @default none
+   */
+  details?(input: BenchmarkCase<Case>, result: HarnessResult, record: Record): Record
+  /** Called once before a suite's first case (e.g. refuse a protocol the server cannot serve). @default none */
+  prepare?(options: Options, server: unknown, harness: Harness): void
+  records: BenchmarkRecords<Record>
+  /** Records → summary (cells); every figure a report prints comes from it. */
+  summarize(records: readonly Record[]): Summary
+  report: BenchmarkReport<Summary>
+  /** File formats it publishes as JSON Schemas under `schemas/`, by file stem. @default {} */
+  schemas?: { [stem: string]: z.ZodType }
+  /** The environment variables the benchmark reads, checked with the run's settings before it starts. @default {} */
+  env?: z.ZodRawShape
+  /** Files the generic benchmark reporter writes; absent when the benchmark brings its own reporters. */
+  files?: BenchmarkFiles<Record>
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds benchmarks of every type.
+export type AnyBenchmark = Benchmark<any, any, any, any>
+
+const isFunction = (x: unknown) => typeof x === 'function'
+
+const benchmarkShape = z.object({
+  name: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/, 'expected a kebab-case name such as "my-benchmark"')
+    .describe('kebab-case'),
+  summary: z.string().min(1),
+  options: z.custom<z.ZodType>((x) => x instanceof z.ZodType, { message: 'expected a zod schema' }),
+  suite: z.custom(isFunction, { message: 'expected a function (options) => { name, tags }' }),
+  cases: z.custom(isFunction, { message: 'expected a function (options) => cases' }),
+  harness: z.custom(isFunction, { message: 'expected a function (options, registry) => harness' }),
+  harnessCase: z.custom(isFunction, { message: 'expected a function (case) => the harness case' }),
+  score: z.custom(isFunction, { message: 'expected a function (case, result, facts) => record' }),
+  summarize: z.custom(isFunction, { message: 'expected a function (records) => summary' }),
+  records: z.object({
+    schema: z.custom<z.ZodType>((x) => x instanceof z.ZodType, { message: 'expected a zod schema' }),
+    infra: z.custom(isFunction, { message: 'expected a function' }),
+    failed: z.custom(isFunction, { message: 'expected a function' }),
+    infraReason: z.custom(isFunction, { message: 'expected a function' }),
+    model: z.custom(isFunction, { message: 'expected a function' }),
+    withModel: z.custom(isFunction, { message: 'expected a function' }),
+    compare: z.custom(isFunction, { message: 'expected a function' }),
+  }),
+  report: z.object({
+    text: z.custom(isFunction, { message: 'expected a function (summary, model) => string' }),
+    markdown: z.custom(isFunction, { message: 'expected a function (summary, model) => string' }),
+    html: z.custom(isFunction, { message: 'expected a function (summary, model) => string' }),
+  }),
+})
+
+/**
+ * Checks that a value is a benchmark (for values from a user's config); the message names the field.
+ * @example assertBenchmark(config.plugins[0].benchmarks[0], 'arbigraph.config.ts: plugins[0].benchmarks[0]')
+ */
+export function assertBenchmark(value: unknown, where: string): asserts value is AnyBenchmark {
+  const parsed = benchmarkShape.safeParse(value)
+  if (!parsed.success) throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', describeZodError(parsed.error, where))
+}
+
+/**
+ * Declares a benchmark; checks its shape at once, so a malformed one fails where it is defined.
+ * @example
+ * export const echo = benchmark({ name: 'echo', summary: 'repeat a word', options: z.object({}), … })
+ */
+export function benchmark<Options, Case, Record, Summary>(
+  definition: Benchmark<Options, Case, Record, Summary>,
+): Benchmark<Options, Case, Record, Summary> {
+  assertBenchmark(definition, `benchmark "${String((definition as { name?: unknown }).name)}"`)
+  return definition
+}
+
+/**
+ * A suite's options, validated by its benchmark; a bad one is ARBIGRAPH_BAD_CONFIG naming the field.
+ * @example parseBenchmarkOptions(transduction, { family: 'arithmetic' }, 'defineTransductionSuite')
+ */
+export function parseBenchmarkOptions<Options>(
+  bench: Pick<Benchmark<Options>, 'options'>,
+  options: unknown,
+  who: string,
+): Options {
+  const parsed = bench.options.safeParse(options)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]!
+  const path = formatPath(issue.path)
+  throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', `${who}: ${path ? `${path}: ` : ''}${issue.message}`)
+}
+
+/**
+ * Validates a record against its benchmark's schema and returns it in wire form.
+ * @example checkBenchmarkRecord(transduction, testCase.meta().arbigraph, 'arithmetic plain L0 4K #0')
+ */
+export function checkBenchmarkRecord<Record>(
+  bench: Pick<Benchmark<unknown, unknown, Record>, 'records' | 'name'>,
+  json: unknown,
+  where: string,
+): Record {
+  const parsed = bench.records.schema.safeParse(json)
+  if (!parsed.success) throw new ArbigraphError('ARBIGRAPH_BAD_INPUT', describeZodError(parsed.error, where))
+  return z.encode(bench.records.schema, parsed.data) as Record
+}

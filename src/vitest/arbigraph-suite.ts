@@ -1,0 +1,124 @@
+/**
+ * An ArbiGraph suite's options and cases: a topology × categories spec generated in-process at
+ * collection time (seeded, so every worker and every rerun sees the same instances), one case
+ * per instance and epoch, named `<Task> #<sample>` (`… epoch <e>` when ARBIGRAPH_EPOCHS > 1) so
+ * `-t Convolution` selects one task; the describe block is `<topology>/<categories>`, tagged with
+ * the topology and the categories.
+ * Reference: docs/research/ecosystem-anchors.md §A2–§A4.
+ */
+import { z } from 'zod'
+import { conditionsOptionSchema } from '../conditions/select-conditions.ts'
+import type { Instance } from '../contracts/instance.ts'
+import { ArbigraphError, formatPath } from '../errors.ts'
+import { threadRegistry } from '../generate/generate-chunk.ts'
+import { generateDataset } from '../generate/generate-dataset.ts'
+import type { SuiteHarnessOption } from '../harness/suite-harness.ts'
+import { getTemplate } from '../registry.ts'
+import { readSuiteEnv } from './suite-env.ts'
+import type { CaseIdentity } from './task-meta.ts'
+
+export const suiteOptionsSchema = z
+  .object({
+    /** A registered topology name: baseline, forgetting, chain, multichain, dag, random, or yours. */
+    topology: z.string().min(1),
+    /** Topology options (e.g. `{ length: 4 }`, `{ graph }`). @default {} */
+    options: z.record(z.string(), z.unknown()).default({}),
+    /** One category; give this or `categories`. */
+    category: z.string().min(1).optional(),
+    categories: z.array(z.string().min(1)).min(1).optional(),
+    /** Samples per target task; ARBIGRAPH_SAMPLES overrides it. @default 2 */
+    samplesPerTask: z.int().min(1).default(2),
+    /** Target template ids. @default every template that fits the target slot */
+    targets: z.array(z.string().min(1)).min(1).optional(),
+    /** Generation seed; ARBIGRAPH_SEED overrides it. @default '0' */
+    seed: z.string().default('0'),
+    /**
+     * What answers the cases: a harness value (`toolAgent(…)`, `httpAgent({ url })`, yours), the
+     * name of one registered in arbigraph.config.ts, or tool-agent profile fields on top of the
+     * topology's budgets. ARBIGRAPH_HARNESS overrides it. @default the tool agent
+     */
+    harness: z.union([z.string().min(1), z.record(z.string(), z.unknown())]).optional(),
+    /** Context conditions; ARBIGRAPH_CONDITIONS overrides it. @default ['in-graph'] */
+    conditions: conditionsOptionSchema.optional(),
+  })
+  .strict()
+  .refine((o) => (o.category === undefined) !== (o.categories === undefined), {
+    message: 'give exactly one of "category" and "categories"',
+    path: ['category'],
+  })
+
+export type SuiteOptions = Omit<z.input<typeof suiteOptionsSchema>, 'harness'> & {
+  harness?: SuiteHarnessOption
+}
+
+export type ResolvedSuiteOptions = z.output<typeof suiteOptionsSchema>
+
+/** One test to declare: an instance and the epoch of this trial. */
+export interface SuiteCase {
+  name: string
+  instance: Instance
+  identity: CaseIdentity
+}
+
+/**
+ * Validates a suite's options; a bad one is ARBIGRAPH_BAD_CONFIG naming the field.
+ * @example parseSuiteOptions({ topology: 'chain', category: 'math' }).samplesPerTask // 2
+ */
+export function parseSuiteOptions(options: SuiteOptions): ResolvedSuiteOptions {
+  const parsed = suiteOptionsSchema.safeParse(options)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]!
+  const path = formatPath(issue.path)
+  throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', `defineSuite: ${path ? `${path}: ` : ''}${issue.message}`)
+}
+
+/**
+ * The suite's cases in dataset order (targets, then samples, then epochs), generated in-process.
+ * @example (await suiteCases({ topology: 'chain', category: 'math', samplesPerTask: 1 }))[0].name // 'ConvolutionTask #0'
+ */
+export async function suiteCases(options: SuiteOptions, env = readSuiteEnv()): Promise<SuiteCase[]> {
+  const o = parseSuiteOptions(options)
+  const categories = o.categories ?? [o.category!]
+  const spec = {
+    topology: o.topology,
+    options: o.options,
+    categories,
+    samplesPerTask: env.samples ?? o.samplesPerTask,
+    seed: env.seed ?? o.seed,
+    ...(o.targets ? { targets: o.targets } : {}),
+  }
+  const registry = await threadRegistry(process.cwd())
+  const { instances } = await generateDataset(spec, { registry })
+  const category = categories.join('+')
+  // Tests are named after the reference's task name where there is one (`ConvolutionTask #0`), so
+  // `-t ConvolutionTask` and `-t Convolution` both select that task's cases.
+  const taskName = (instance: (typeof instances)[number]) =>
+    getTemplate(registry, instance.family, instance.task).referenceName ?? instance.task
+  return instances.flatMap((instance) =>
+    Array.from({ length: env.epochs }, (_, epoch) => ({
+      name: `${taskName(instance)} #${instance.sample}${env.epochs > 1 ? ` epoch ${epoch}` : ''}`,
+      instance,
+      identity: {
+        caseId: instance.id,
+        instanceId: instance.id,
+        topology: o.topology,
+        category,
+        task: instance.task,
+        sample: instance.sample,
+        epoch,
+      },
+    })),
+  )
+}
+
+/**
+ * The describe block of a suite: `<topology>/<categories>`, tagged with the topology and categories.
+ * @example suiteLabel(parseSuiteOptions({ topology: 'chain', category: 'math' })) // { name: 'chain/math', tags: ['chain', 'math'] }
+ */
+export function suiteLabel(o: Pick<ResolvedSuiteOptions, 'topology' | 'category' | 'categories'>): {
+  name: string
+  tags: string[]
+} {
+  const categories = o.categories ?? [o.category!]
+  return { name: `${o.topology}/${categories.join('+')}`, tags: [o.topology, ...categories] }
+}

@@ -1,0 +1,77 @@
+/**
+ * The generic suite: one `describe` block of a benchmark's cases, named and tagged as the
+ * benchmark says, with one `test.concurrent` per case that runs the suite's harness (the
+ * benchmark's default unless the suite gives one), scores the result into the benchmark's record
+ * and stores it in `task.meta.arbigraph` beside the benchmark's name. Options are checked when
+ * the benchmark is known: at definition time for a benchmark value, at collection time for one
+ * found by name in the registry.
+ */
+import { beforeAll, describe, inject, test } from 'vitest'
+import type { AnyBenchmark } from '../contracts/benchmark.ts'
+import { parseBenchmarkOptions } from '../contracts/benchmark.ts'
+import type { Harness, HarnessContext } from '../contracts/harness.ts'
+import { ArbigraphError } from '../errors.ts'
+import { threadRegistry } from '../generate/generate-chunk.ts'
+import { registerSimCases } from './register-sim-cases.ts'
+import { runBenchmarkCase } from './run-benchmark-case.ts'
+import type {} from './task-meta.ts'
+
+/** Extra settings of a suite, whatever its benchmark. */
+export interface SuiteSettings {
+  /** What answers the cases (a Harness value, src/contracts/harness.ts). @default the benchmark's own */
+  harness?: Harness
+}
+
+/**
+ * Declares a suite of `benchmark` (a value, or a function resolving one by name).
+ * @example declareBenchmarkSuite(echo, { words: 3 }, {})
+ */
+export function declareBenchmarkSuite(
+  benchmark: AnyBenchmark | (() => Promise<AnyBenchmark>),
+  options: unknown,
+  settings: SuiteSettings,
+  label?: { name: string; tags: string[] },
+  who?: string,
+): void {
+  let title = label
+  if (typeof benchmark !== 'function') {
+    // A value is checked where the suite is defined, before any generation.
+    title ??= benchmark.suite(
+      parseBenchmarkOptions(benchmark, options, who ?? `defineSuite(${benchmark.name})`),
+    )
+  }
+  const resolve = typeof benchmark === 'function' ? benchmark : async () => benchmark
+  describe(title!.name, { tags: title!.tags }, async () => {
+    const bench = await resolve()
+    const where = who ?? `defineSuite(${bench.name})`
+    const o = parseBenchmarkOptions(bench, options, where)
+    const cases = await bench.cases(o)
+    const harness = settings.harness ?? bench.harness(o, await threadRegistry(process.cwd()))
+    beforeAll(async () => {
+      const context = inject('arbigraph')
+      if (context.server) bench.prepare?.(o, context.server, harness)
+      if (bench.simCases) await registerSimCases(context, bench.simCases(cases), where, bench.simBatch)
+    })
+    for (const c of cases) {
+      const meta = { arbigraphBenchmark: bench.name, arbigraphCase: c.identity }
+      test.concurrent(c.name, { meta }, async ({ task, signal }) => {
+        const context = inject('arbigraph')
+        const harnessContext: HarnessContext = {
+          endpoint: context.poolUrl,
+          model: context.model,
+          apiKey: 'arbigraph',
+          signal,
+          log: (message) => console.warn(`[${harness.name}] ${c.name}: ${message}`),
+          timeouts: {
+            ...(context.turnTimeoutMs !== undefined ? { requestMs: context.turnTimeoutMs } : {}),
+            ...(context.streamIdleMs !== undefined ? { idleMs: context.streamIdleMs } : {}),
+          },
+        }
+        const record = await runBenchmarkCase(bench, c, harness, harnessContext)
+        task.meta.arbigraph = record
+        const reason = bench.records.infraReason(record)
+        if (reason !== null) throw new ArbigraphError('ARBIGRAPH_ENDPOINT', reason)
+      })
+    }
+  })
+}

@@ -1,0 +1,30 @@
+/**
+ * The benchmarks a run reports on, as Vitest's main process sees them: the built-in ones (from
+ * the module the entry point registered, src/builtins.ts) and those of the project's
+ * arbigraph.config.ts. The main process is plain Node, which cannot import a `.ts` module, so in
+ * a checkout (TypeScript sources) the built-ins are imported through jiti, as the config is;
+ * compiled builds import the same way. Only the benchmarks load, not categories or topologies.
+ */
+import { fileURLToPath } from 'node:url'
+import { builtinsModule } from '../builtins.ts'
+import { loadConfig } from '../config.ts'
+import type { AnyBenchmark } from '../contracts/benchmark.ts'
+import { createRegistry, type LazyPlugin, loadPlugin } from '../registry.ts'
+
+/**
+ * Every registered benchmark, built-in first.
+ * @example const benchmarks = await runBenchmarks(vitest.config.root)
+ */
+export async function runBenchmarks(root: string): Promise<AnyBenchmark[]> {
+  const { createJiti } = await import('jiti')
+  const jiti = createJiti(import.meta.url, { fsCache: false, interopDefault: false })
+  const { builtins } = await jiti.import<{ builtins: LazyPlugin }>(fileURLToPath(builtinsModule()))
+  const user = await loadConfig(root)
+  const names = (builtins.benchmarks ?? []).map((b) => b.name)
+  const builtin = await loadPlugin(
+    builtins,
+    { categories: [], topologies: [], benchmarks: names },
+    user.plugins,
+  )
+  return [...createRegistry([builtin, ...user.plugins]).benchmarks.values()]
+}
