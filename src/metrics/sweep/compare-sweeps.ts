@@ -8,8 +8,8 @@
  * or that ran in A but not in B, fails the comparison, as a cell does.
  */
 import type { CaseRecord } from '../../contracts/case-record.ts'
-import type { CellComparison } from '../compare.ts'
-import { compareCell } from '../compare.ts'
+import type { CellComparison } from '../compare-cell.ts'
+import { compareCell } from '../compare-cell.ts'
 import { bootstrapReplicates, percentileInterval } from './bootstrap-fit.ts'
 import { pointCases, summarizeSweeps } from './summarize-sweeps.ts'
 
