@@ -479,12 +479,16 @@ export interface ArbiGraphContextLossSummary {
 }
 export interface SweepCurveResultsFileSection {
   /**
-   * <sweep>/<category>, e.g. "chain-length/math".
+   * <sweep>/<category> for in-graph, e.g. "chain-length/math"; <sweep>/<category>:<condition> for isolated and chained.
    */
   key: string
   name: string
   topology: string
   category: string
+  /**
+   * The context condition the curve measures (isolated and chained: a trial is correct when every target node is); absent in files written before conditions, meaning in-graph.
+   */
+  condition?: 'in-graph' | 'isolated' | 'chained'
   axis: string
   models: string[]
   points: {
@@ -516,7 +520,7 @@ export interface SweepCurveResultsFileSection {
      */
     ciHigh: number
     /**
-     * Mean prompt tokens per graded trial (server-counted, all turns).
+     * Mean prompt tokens per graded trial (server-counted, all turns), of the in-graph trial in every condition.
      */
     promptTokensMean: number
     infraErrors: number

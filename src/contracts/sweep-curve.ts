@@ -1,10 +1,11 @@
 /**
- * The sweep section of a results file: one curve per sweep and category, its points (accuracy
+ * The sweep section of a results file: one curve per sweep, category and context condition, its points (accuracy
  * with the Wilson 95% interval, mean prompt tokens) and its fit (logistic on log₂ size, with
  * bootstrap intervals for the slope and the breaking point). It is derived from the records, and
  * `arbigraph report` recomputes it from them; it is stored for readers of the JSON alone.
  */
 import { z } from 'zod'
+import { conditionSchema } from './conditions.ts'
 
 const rate = z.number().min(0).max(1)
 const count = z.int().min(0)
@@ -23,7 +24,9 @@ export const sweepPointSummarySchema = z
     promptTokensMean: z
       .number()
       .min(0)
-      .describe('Mean prompt tokens per graded trial (server-counted, all turns).'),
+      .describe(
+        'Mean prompt tokens per graded trial (server-counted, all turns), of the in-graph trial in every condition.',
+      ),
     infraErrors: count,
   })
   .strict()
@@ -49,10 +52,19 @@ export const sweepFitSchema = z
 
 export const sweepCurveSchema = z
   .object({
-    key: z.string().describe('<sweep>/<category>, e.g. "chain-length/math".'),
+    key: z
+      .string()
+      .describe(
+        '<sweep>/<category> for in-graph, e.g. "chain-length/math"; <sweep>/<category>:<condition> for isolated and chained.',
+      ),
     name: z.string(),
     topology: z.string(),
     category: z.string(),
+    condition: conditionSchema
+      .optional()
+      .describe(
+        'The context condition the curve measures (isolated and chained: a trial is correct when every target node is); absent in files written before conditions, meaning in-graph.',
+      ),
     axis: z.string(),
     models: z.array(z.string()),
     points: z.array(sweepPointSummarySchema),

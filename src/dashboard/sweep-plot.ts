@@ -1,9 +1,11 @@
 /**
  * The sweep plot as plain SVG text (like src/dashboard/svg-charts.ts): accuracy against size on a
- * log₂ axis — or against mean prompt tokens — one coloured line per curve (sweep × category), its
+ * log₂ axis — or against mean prompt tokens — one coloured line per curve (sweep × category ×
+ * context condition; isolated and chained lines are drawn dotted and dashed-dotted), its
  * Wilson 95% band shaded, the fitted logistic curve dashed and the breaking point marked when it
  * lies inside the range. Every point carries a `<title>` with its exact numbers.
  */
+import type { Condition } from '../contracts/conditions.ts'
 import type { SweepCurve } from '../contracts/sweep-curve.ts'
 import { escapeXml } from './svg-charts.ts'
 
@@ -14,6 +16,12 @@ const RIGHT = 230
 const TOP = 12
 const BOTTOM = 40
 const COLOURS = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c', '#0891b2']
+/** Besides its colour, a condition's line has its own stroke, so it reads in greyscale too. */
+const DASHES: Record<Condition, string> = {
+  'in-graph': '',
+  isolated: ' stroke-dasharray="1 3" stroke-linecap="round"',
+  chained: ' stroke-dasharray="8 3 1 3"',
+}
 
 /** What the x axis shows. */
 export type SweepAxis = 'size' | 'tokens'
@@ -61,9 +69,9 @@ export function sweepPlot(curves: readonly SweepCurve[], axis: SweepAxis): strin
         `<circle cx="${f(sx(xOf(p)))}" cy="${f(sy(p.accuracy))}" r="3.5" fill="${colour}"><title>${escapeXml(`${curve.key} ${curve.axis}=${p.value} (size ${p.size}): ${p.correct}/${p.n} = ${pct(p.accuracy)}, 95% CI ${pct(p.ciLow)}–${pct(p.ciHigh)}, ${p.promptTokensMean.toFixed(0)} prompt tokens`)}</title></circle>`,
     )
     return [
-      `<g class="sweep-curve" data-curve="${escapeXml(curve.key)}">`,
+      `<g class="sweep-curve" data-curve="${escapeXml(curve.key)}" data-condition="${curve.condition ?? 'in-graph'}">`,
       `<polygon points="${band}" fill="${colour}" fill-opacity="0.15" class="band"/>`,
-      `<polyline points="${line}" fill="none" stroke="${colour}" stroke-width="2"/>`,
+      `<polyline points="${line}" fill="none" stroke="${colour}" stroke-width="2"${DASHES[curve.condition ?? 'in-graph']}/>`,
       axis === 'size' ? fitted(curve, colour, lo, hi, sx, sy) : '',
       ...dots,
       `<rect x="${WIDTH - RIGHT + 12}" y="${TOP + i * 20}" width="12" height="12" fill="${colour}"/>`,

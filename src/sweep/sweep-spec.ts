@@ -5,6 +5,7 @@
  * can be regenerated without the others — with `arbigraph generate` and the printed seed, too.
  */
 import { z } from 'zod'
+import { conditionsOptionSchema } from '../conditions/select-conditions.ts'
 import type { GenerateSpec } from '../contracts/dataset.ts'
 import type { SweepPoint } from '../contracts/sweep-point.ts'
 import { ArbigraphError, formatPath } from '../errors.ts'
@@ -45,6 +46,8 @@ export const sweepOptionsSchema = z
     maxAttempts: z.int().min(1).optional(),
     /** Base seed; each point's seed is derived from it. ARBIGRAPH_SEED overrides it. @default '0' */
     seed: z.string().default('0'),
+    /** Context conditions at every point (one curve each); ARBIGRAPH_CONDITIONS overrides it. @default ['in-graph'] */
+    conditions: conditionsOptionSchema.optional(),
     /** Harness profile fields on top of the topology's defaults. @default {} */
     harness: z.record(z.string(), z.unknown()).default({}),
   })

@@ -85,7 +85,7 @@ export function defineSweep(options: DefineSweepOptions): void {
       tags: ['sweep', sweep.topology, ...categories],
       topology: sweep.topology,
       harness: options.harness,
-      conditions: resolveConditions(undefined),
+      conditions: resolveConditions(sweep.conditions),
     },
     async () => {
       const { cases, costs } = await sweepCases(options)

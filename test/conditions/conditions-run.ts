@@ -14,7 +14,7 @@ import { toolAgent } from '../../src/harness/tool-agent.ts'
 import { getTopology } from '../../src/registry.ts'
 import type { PersonaName } from '../../src/sim/index.ts'
 import { startSimServer } from '../../src/sim/index.ts'
-import type { SuiteOptions } from '../../src/vitest/define-suite.ts'
+import type { SuiteCase, SuiteOptions } from '../../src/vitest/define-suite.ts'
 import { suiteCases } from '../../src/vitest/define-suite.ts'
 import { runCase } from '../../src/vitest/run-case.ts'
 import { simCaseOf } from '../../src/vitest/sim-case.ts'
@@ -41,6 +41,14 @@ export interface ConditionsRun {
 export async function conditionsRun(options: ConditionsRunOptions): Promise<ConditionsRun> {
   const env = { samples: options.samplesPerTask ?? 1, epochs: 1, seed: undefined }
   const cases = (await Promise.all(options.suites.map((s) => suiteCases(s, env)))).flat()
+  return casesRunWithConditions(cases, options)
+}
+
+/** Runs already generated cases (a suite's or a sweep's) under the conditions, as conditionsRun. */
+export async function casesRunWithConditions(
+  cases: readonly SuiteCase[],
+  options: Omit<ConditionsRunOptions, 'suites' | 'samplesPerTask'>,
+): Promise<ConditionsRun> {
   const sim = await startSimServer({ persona: options.persona, noise: options.noise ?? 1, seed: 0 })
   sim.register(cases.map((c) => simCaseOf(c.instance)))
   const registry = await threadRegistry(process.cwd())

@@ -12,6 +12,7 @@ import { startSimServer } from '../../src/sim/index.ts'
 import { type DefineSweepOptions, sweepCases } from '../../src/vitest/define-sweep.ts'
 import { runCase } from '../../src/vitest/run-case.ts'
 import { simCaseOf } from '../../src/vitest/sim-case.ts'
+import { casesRunWithConditions } from '../conditions/conditions-run.ts'
 
 /** Runs every case of `sweep` against a fresh simulator with `persona`; records in case order. */
 export async function sweepRun(
@@ -36,4 +37,13 @@ export async function sweepRun(
   } finally {
     await sim.close()
   }
+}
+
+/** Runs every case of `sweep` in-graph, isolated and chained against a fresh simulator. */
+export async function sweepConditionsRun(
+  persona: Extract<PersonaName, 'sim:oracle' | 'sim:noisy'>,
+  sweep: DefineSweepOptions,
+): Promise<CaseRecord[]> {
+  const { cases } = await sweepCases(sweep, { samples: undefined, epochs: 1, seed: undefined })
+  return (await casesRunWithConditions(cases, { persona })).records
 }

@@ -92,6 +92,10 @@ describe('bad sweep options are rejected at definition time, naming the field', 
       { ...base, name: 'no spaces', vary: { length: [1, 2] } },
       'defineSweep: name: must be letters, digits, ".", "_" or "-" (e.g. "chain-length")',
     ],
+    [
+      { ...base, vary: { length: [1, 2] }, conditions: ['isolated'] },
+      'defineSweep: conditions: "in-graph" must be among the conditions (every difference is measured against it)',
+    ],
   ])('%o', (options, message) => {
     expect(() => parseSweepOptions(options as never)).toThrow(message)
   })
@@ -103,4 +107,14 @@ describe('bad sweep options are rejected at definition time, naming the field', 
       'invalid sweep environment:\nARBIGRAPH_SWEEP: expected one of small, full, got "huge"',
     )
   })
+})
+
+test('sweep conditions are read in canonical order', () => {
+  const sweep = parseSweepOptions({
+    topology: 'chain',
+    category: 'math',
+    vary: { length: [1, 2] },
+    conditions: ['chained', 'in-graph', 'isolated'],
+  })
+  expect(sweep.conditions).toEqual(['in-graph', 'isolated', 'chained'])
 })

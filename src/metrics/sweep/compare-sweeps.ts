@@ -8,8 +8,8 @@
  * or that ran in A but not in B, fails the comparison, as a cell does.
  */
 import type { CaseRecord } from '../../contracts/case-record.ts'
-import type { CellComparison } from '../compare.ts'
-import { compareCell } from '../compare.ts'
+import type { CellComparison } from '../compare-cell.ts'
+import { compareCell } from '../compare-cell.ts'
 import { bootstrapReplicates, percentileInterval } from './bootstrap-fit.ts'
 import { pointCases, summarizeSweeps } from './summarize-sweeps.ts'
 
@@ -58,7 +58,7 @@ function breakingOf(records: readonly CaseRecord[]): number | 'beyond' | null {
 
 function deltaInterval(key: string, a: CaseRecord[], b: CaseRecord[], replicates: number) {
   const cases = (records: CaseRecord[]) =>
-    [...byValue(records).values()].map(pointCases).filter((p) => p.cases.length > 0)
+    [...byValue(records).values()].map((list) => pointCases(list)).filter((p) => p.cases.length > 0)
   const sizesA = bootstrapReplicates(cases(a), `${key}#A`, replicates).sizes
   const sizesB = bootstrapReplicates(cases(b), `${key}#B`, replicates).sizes
   const n = Math.min(sizesA.length, sizesB.length)

@@ -2,10 +2,13 @@
  * Gate rules on sweep curves, the `sweep:` form of ARBIGRAPH_GATE (src/metrics/gate.ts):
  * `sweep:<name>[/<category>].<metric><op><number>` for a curve and
  * `sweep:<name>[/<category>]@<value>.<metric><op><number>` for one point, e.g.
- * `sweep:chain-length.breaking_point>=16` or `sweep:chain-length@32.accuracy>=0.5`. A breaking
+ * `sweep:chain-length.breaking_point>=16` or `sweep:chain-length@32.accuracy>=0.5`. A rule reads
+ * the in-graph curves unless it names a context condition after the category or name:
+ * `sweep:chain-length:isolated.breaking_point>=16`. A breaking
  * point beyond the range counts as +∞ (it holds for every `>=`), as does an interval bound beyond
  * it. As for cells, a rule that matches no curve (or no point) is broken: the sweep did not run.
  */
+import { CONDITIONS, type Condition } from '../../contracts/conditions.ts'
 import type { SweepCurve, SweepPointSummary } from '../../contracts/sweep-curve.ts'
 
 type CurveMetric = 'breaking_point' | 'breaking_point_ci_low' | 'breaking_point_ci_high' | 'slope'
@@ -37,6 +40,8 @@ const pointMetrics: Record<PointMetric, { read: (p: SweepPointSummary) => number
 export interface SweepTarget {
   name: string
   category: string | null
+  /** The curve's context condition. @default 'in-graph' */
+  condition?: Condition
   value: number | null
 }
 
@@ -50,19 +55,30 @@ export type ParsedSweepTarget =
  * @example parseSweepTarget('sweep:chain-length@32', 'accuracy') // { ok: true, target: { name: 'chain-length', category: null, value: 32 }, metric: 'accuracy', rate: true }
  */
 export function parseSweepTarget(text: string, metric: string): ParsedSweepTarget {
-  const match = /^sweep:([A-Za-z0-9][\w.-]*?)(?:\/([^@/]+))?(?:@(\d+))?$/.exec(text.trim())
+  const match = /^sweep:([A-Za-z0-9][\w.-]*?)(?:\/([^@/:]+))?(?::([^@/:]+))?(?:@(\d+))?$/.exec(text.trim())
   if (!match)
     return {
       ok: false,
-      problem: `bad sweep "${text}": write sweep:<name>, sweep:<name>/<category> or sweep:<name>@<value>`,
+      problem: `bad sweep "${text}": write sweep:<name>, sweep:<name>/<category>, sweep:<name>:<condition> or sweep:<name>@<value>`,
     }
-  const [, name, category, value] = match as unknown as [
+  const [, name, category, condition, value] = match as unknown as [
     string,
     string,
+    string | undefined,
     string | undefined,
     string | undefined,
   ]
-  const target = { name, category: category ?? null, value: value === undefined ? null : Number(value) }
+  if (condition !== undefined && !(CONDITIONS as readonly string[]).includes(condition))
+    return {
+      ok: false,
+      problem: `unknown condition "${condition}" in "${text}" (expected one of ${CONDITIONS.join(', ')})`,
+    }
+  const target: SweepTarget = {
+    name,
+    category: category ?? null,
+    ...(condition ? { condition: condition as Condition } : {}),
+    value: value === undefined ? null : Number(value),
+  }
   if (target.value === null) {
     if (!Object.hasOwn(curveMetrics, metric))
       return {
@@ -95,8 +111,12 @@ export function sweepReadings(
   metric: string,
   curves: readonly SweepCurve[],
 ): SweepReading[] {
+  const condition = target.condition ?? 'in-graph'
   const matching = curves.filter(
-    (c) => c.name === target.name && (target.category === null || c.category === target.category),
+    (c) =>
+      c.name === target.name &&
+      (target.category === null || c.category === target.category) &&
+      (c.condition ?? 'in-graph') === condition,
   )
   return matching.map((curve) => {
     if (target.value === null)
