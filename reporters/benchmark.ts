@@ -13,6 +13,8 @@ import { resolve } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import type { AnyBenchmark } from '../src/contracts/benchmark.ts'
 import { writeFileAtomic } from '../src/io/atomic-write.ts'
+import { benchmarkSweepCurves } from '../src/metrics/sweep/benchmark-sweeps.ts'
+import { formatSweepMarkdown, formatSweepTable } from '../src/report/format-sweep.ts'
 import { benchmarksInRun, collectBenchmarkRecords } from './collect-records.ts'
 import { outputPath } from './output-path.ts'
 import { createdBy, runFacts } from './run-facts.ts'
@@ -93,14 +95,17 @@ export function benchmarkReporter(bench: AnyBenchmark, options: BenchmarkReporte
       const results = files.build(records, runFacts(vitest, started, reason), createdBy(vitest))
       const summary = bench.summarize(records)
       const log = (text: string) => (vitest ? vitest.logger.log(text) : console.log(text))
-      if (o.table) log(`\n${bench.report.text(summary, results.model)}\n`)
+      // A run that sweeps one of the benchmark's axes also gets its curves (src/metrics/sweep/).
+      const curves = benchmarkSweepCurves(bench, records)
+      const curveText = curves.length > 0 ? `\n${formatSweepTable(curves)}\n` : ''
+      if (o.table) log(`\n${bench.report.text(summary, results.model)}\n${curveText}`)
       const root = vitest?.config.root ?? process.cwd()
       if (o.results !== false) {
         const path = outputPath(vitest, o.results)
         await writeFileAtomic(path, `${JSON.stringify(results, null, 2)}\n`)
         log(`arbigraph: wrote ${records.length} ${bench.name} records to ${path}`)
       }
-      const markdown = bench.report.markdown(summary, results.model)
+      const markdown = `${bench.report.markdown(summary, results.model)}${curves.length > 0 ? `\n${formatSweepMarkdown(curves)}` : ''}`
       if (o.markdown !== false) await writeFileAtomic(outputPath(vitest, o.markdown), markdown)
       if (o.stepSummary !== false) await appendFile(resolve(root, o.stepSummary), markdown)
     },

@@ -29,6 +29,7 @@ import type { ResolvedTransductionSuite, TransductionIdentity } from './suite/ca
 import { transductionSuiteCases, transductionSuiteSchema } from './suite/cases.ts'
 import { transductionEnvShape } from './suite/env.ts'
 import { singleShotOutcome, transductionInfraRecord, transductionRecord } from './suite/score-record.ts'
+import { transductionSweep } from './sweep.ts'
 
 // Documents reach ~1 MB of JSON each at 128K; batches keep every registration body modest.
 const SIM_BATCH = 16
@@ -92,4 +93,5 @@ export const transduction = benchmark<
     schema: TRANSDUCTION_RESULTS_SCHEMA,
     decode: decodeTransductionResults,
   },
+  sweep: transductionSweep,
 })

@@ -86,6 +86,43 @@ export interface BenchmarkReport<Summary> {
   html(summary: Summary, model: string): string
 }
 
+/** One option a benchmark lets a sweep vary (`defineSweep({ benchmark, vary: { <axis>: [...] } })`). */
+export interface BenchmarkSweepAxis {
+  /** What a value means, for messages and docs (e.g. 'budget in tokens: 4000, 8000, …'). */
+  describe: string
+  /** Why `value` is not a point of this axis, or null when it is. */
+  check(value: number): string | null
+  /** The x of the curve at `value` (≥ 1; it is fitted on log₂). */
+  size(value: number): number
+}
+
+/** A record as one trial of a sweep curve (src/metrics/sweep/benchmark-sweeps.ts). */
+export interface BenchmarkSweepTrial {
+  /** Trials of one case share it (the bootstrap resamples cases). */
+  caseId: string
+  /** The curve it belongs to besides the axis (e.g. a family and format). */
+  category: string
+  model: string
+  /** The record's value on every axis of the benchmark. */
+  point: { [axis: string]: number }
+  /** Right or wrong; null for an infrastructure error (counted apart, never graded). */
+  correct: boolean | null
+  promptTokens: number
+}
+
+/** What a benchmark brings to be swept: its axes, each point's cases, and its records as trials. */
+export interface BenchmarkSweep<Options, Case, Record> {
+  axes: { [axis: string]: BenchmarkSweepAxis }
+  /** The cases of one point: the suite's options with `axis` at `value`, generated from `seed` alone. */
+  pointCases(
+    options: Options,
+    axis: string,
+    value: number,
+    seed: string,
+  ): BenchmarkCase<Case>[] | Promise<BenchmarkCase<Case>[]>
+  trial(record: Record): BenchmarkSweepTrial
+}
+
 /** A benchmark, as `benchmark({...})` returns it. */
 export interface Benchmark<Options = unknown, Case = unknown, Record = unknown, Summary = unknown> {
   /** The benchmark's name: records are grouped by it, and a plugin may not reuse one. */
@@ -125,6 +162,8 @@ export interface Benchmark<Options = unknown, Case = unknown, Record = unknown, 
   env?: z.ZodRawShape
   /** Files the generic benchmark reporter writes; absent when the benchmark brings its own reporters. */
   files?: BenchmarkFiles<Record>
+  /** What a scaling sweep may vary (src/vitest/define-sweep.ts). @default not sweepable */
+  sweep?: BenchmarkSweep<Options, Case, Record>
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds benchmarks of every type.

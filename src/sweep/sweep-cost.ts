@@ -24,10 +24,21 @@ export interface PointCost {
  * The cost of a point whose instances are `instances`, each run `epochs` times.
  * @example pointCost(point, instances, 1) // { point, cases: 42, promptTokens: 9_450 }
  */
-export function pointCost(point: SweepPoint, instances: readonly Instance[], epochs: number): PointCost {
+export const pointCost = (point: SweepPoint, instances: readonly Instance[], epochs: number): PointCost =>
+  promptsCost(
+    point,
+    instances.map((instance) => instance.prompt),
+    epochs,
+  )
+
+/**
+ * The cost of a point whose cases send `prompts` (one per case), each `epochs` times.
+ * @example promptsCost(point, documents.map((d) => d.prompt), 1).promptTokens // 15_870
+ */
+export function promptsCost(point: SweepPoint, prompts: readonly string[], epochs: number): PointCost {
   let tokens = 0
-  for (const instance of instances) tokens += countTokens(instance.prompt)
-  return { point, cases: instances.length * epochs, promptTokens: tokens * epochs }
+  for (const prompt of prompts) tokens += countTokens(prompt)
+  return { point, cases: prompts.length * epochs, promptTokens: tokens * epochs }
 }
 
 const thousands = (n: number) => n.toLocaleString('en-US')

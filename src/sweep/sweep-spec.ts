@@ -14,7 +14,7 @@ const nameSchema = z
   .string()
   .regex(/^[A-Za-z0-9][\w.-]*$/, { error: 'must be letters, digits, ".", "_" or "-" (e.g. "chain-length")' })
 
-const valuesSchema = z
+export const valuesSchema = z
   .array(z.int().min(0), { error: 'must be a list of integers ≥ 0' })
   .min(2, { error: 'a sweep needs at least 2 values' })
   .refine((values) => values.every((v, i) => i === 0 || v > values[i - 1]!), {

@@ -22,6 +22,9 @@ export interface SuiteSettings {
   harness?: Harness
 }
 
+/** The cases of a suite, by default the benchmark's own for its options (a sweep brings its points'). */
+export type LoadCases = (bench: AnyBenchmark, options: unknown) => unknown[] | Promise<unknown[]>
+
 /**
  * Declares a suite of `benchmark` (a value, or a function resolving one by name).
  * @example declareBenchmarkSuite(echo, { words: 3 }, {})
@@ -32,6 +35,7 @@ export function declareBenchmarkSuite(
   settings: SuiteSettings,
   label?: { name: string; tags: string[] },
   who?: string,
+  load: LoadCases = (bench, o) => bench.cases(o),
 ): void {
   let title = label
   if (typeof benchmark !== 'function') {
@@ -45,7 +49,7 @@ export function declareBenchmarkSuite(
     const bench = await resolve()
     const where = who ?? `defineSuite(${bench.name})`
     const o = parseBenchmarkOptions(bench, options, where)
-    const cases = await bench.cases(o)
+    const cases = (await load(bench, o)) as Awaited<ReturnType<AnyBenchmark['cases']>>
     const harness = settings.harness ?? bench.harness(o, await threadRegistry(process.cwd()))
     beforeAll(async () => {
       const context = inject('arbigraph')

@@ -5,14 +5,25 @@
  * so the reporters fit the curve and its breaking point (src/metrics/sweep/). Before the cases
  * run it prints the cost preview: cases and first-turn prompt tokens per point and in total.
  * Tests are named `<axis>=<value> <Task> #<sample>`, so `-t length=8` runs one point.
+ *
+ * The benchmark form, `defineSweep({ benchmark, options, vary })`, sweeps an axis a benchmark
+ * declares (Long-Transduction: `budget`, `level`) through the generic benchmark suite; its tests
+ * are named `<axis>=<value> <the benchmark's test name>`.
  */
 
 import type { HarnessProfileInput } from '../agent/profile.ts'
 import { resolveConditions } from '../conditions/select-conditions.ts'
 import { threadRegistry } from '../generate/generate-chunk.ts'
 import { generateDataset } from '../generate/generate-dataset.ts'
-import { getTemplate } from '../registry.ts'
-import { formatCost, type PointCost, pointCost } from '../sweep/sweep-cost.ts'
+import { getBenchmark, getTemplate } from '../registry.ts'
+import {
+  type BenchmarkSweepOptions,
+  benchmarkPointCases,
+  benchmarkSweepPlan,
+  parseBenchmarkSweep,
+  type ResolvedBenchmarkSweep,
+} from '../sweep/benchmark-sweep-spec.ts'
+import { formatCost, type PointCost, pointCost, promptsCost } from '../sweep/sweep-cost.ts'
 import {
   parseSweepOptions,
   pointSpec,
@@ -20,10 +31,14 @@ import {
   sweepName,
   sweepPoints,
 } from '../sweep/sweep-spec.ts'
+import { declareBenchmarkSuite, type SuiteSettings } from './declare-benchmark-suite.ts'
 import { declareCases, type SuiteCase } from './define-suite.ts'
 import { readSuiteEnv } from './suite-env.ts'
 
 export type DefineSweepOptions = Omit<SweepOptions, 'harness'> & { harness?: HarnessProfileInput }
+
+/** The benchmark form; `harness` is a Harness value, as in `defineSuite(benchmark, options, { harness })`. */
+export type DefineBenchmarkSweepOptions = BenchmarkSweepOptions & SuiteSettings
 
 /** A sweep's cases, point after point, and what each point costs. */
 export interface SweepCases {
@@ -70,12 +85,77 @@ export async function sweepCases(options: DefineSweepOptions, env = readSuiteEnv
 }
 
 /**
- * Declares a scaling sweep; call it at the top level of a `*.eval.ts` file.
+ * The cases of a benchmark sweep, point after point (each with its sweep point in the test
+ * name), and what each point costs.
+ * @example (await benchmarkSweepCases(transduction, sweep)).costs.map((c) => c.point.size) // [4000, 8000]
+ */
+export async function benchmarkSweepCases(
+  bench: Parameters<typeof benchmarkSweepPlan>[0],
+  sweep: ResolvedBenchmarkSweep,
+  env = readSuiteEnv(),
+): Promise<{ cases: Awaited<ReturnType<typeof benchmarkPointCases>>; costs: PointCost[] }> {
+  const plan = benchmarkSweepPlan(bench, sweep)
+  const cases: Awaited<ReturnType<typeof benchmarkPointCases>> = []
+  const costs: PointCost[] = []
+  for (const point of plan.points) {
+    const pointCases = await benchmarkPointCases(plan, point, env.seed ?? sweep.seed)
+    costs.push(
+      promptsCost(
+        point,
+        pointCases.map((c) => bench.harnessCase(c).prompt),
+        1,
+      ),
+    )
+    for (const c of pointCases) cases.push({ ...c, name: `${point.axis}=${point.value} ${c.name}` })
+  }
+  return { cases, costs }
+}
+
+const printCost = (name: string, costs: readonly PointCost[]) =>
+  console.info(
+    `arbigraph: sweep ${name} — cost before running (first-turn prompt tokens, cl100k_base)\n${formatCost(costs)}`,
+  )
+
+function defineBenchmarkSweep(options: DefineBenchmarkSweepOptions): void {
+  const { harness, ...rest } = options
+  const sweep = parseBenchmarkSweep(rest) // fail at definition time
+  const [axis] = Object.keys(sweep.vary)
+  const byName = typeof sweep.benchmark === 'string'
+  const label = byName ? String(sweep.benchmark) : (sweep.benchmark as { name: string }).name
+  // A benchmark value is checked here; one found by name when the file is collected.
+  if (!byName) benchmarkSweepPlan(sweep.benchmark as Parameters<typeof benchmarkSweepPlan>[0], sweep)
+  const resolve = async () =>
+    byName
+      ? getBenchmark(await threadRegistry(process.cwd()), sweep.benchmark as string)
+      : (sweep.benchmark as never)
+  declareBenchmarkSuite(
+    resolve,
+    sweep.options,
+    harness ? { harness } : {},
+    { name: `sweep:${label}-${axis}`, tags: ['sweep', label] },
+    `defineSweep(${label})`,
+    async (bench) => {
+      const { cases, costs } = await benchmarkSweepCases(bench, sweep)
+      printCost(`${bench.name}-${axis}`, costs)
+      return cases
+    },
+  )
+}
+
+/**
+ * Declares a scaling sweep; call it at the top level of a `*.eval.ts` file. Give a topology
+ * (ArbiGraph) or a benchmark that declares sweep axes.
  * @example
  * // suites/sweeps/chain-length.eval.ts
  * defineSweep({ topology: 'chain', category: 'math', vary: { length: [1, 2, 4, 8, 16, 32] }, samplesPerTask: 1 })
+ * // suites/sweeps/transduction-budget.eval.ts
+ * defineSweep({ benchmark: 'transduction', options: { family: 'arithmetic', levels: [1] }, vary: { budget: [4000, 8000, 16000] } })
  */
-export function defineSweep(options: DefineSweepOptions): void {
+export function defineSweep(options: DefineSweepOptions | DefineBenchmarkSweepOptions): void {
+  if ('benchmark' in options) {
+    defineBenchmarkSweep(options)
+    return
+  }
   const sweep = parseSweepOptions(options as SweepOptions) // fail at definition time
   const categories = sweep.categories ?? [sweep.category!]
   const name = sweepName(sweep)
@@ -89,9 +169,7 @@ export function defineSweep(options: DefineSweepOptions): void {
     },
     async () => {
       const { cases, costs } = await sweepCases(options)
-      console.info(
-        `arbigraph: sweep ${name} — cost before running (first-turn prompt tokens, cl100k_base)\n${formatCost(costs)}`,
-      )
+      printCost(name, costs)
       return cases
     },
   )

@@ -15,23 +15,14 @@
  */
 import type { CaseRecord } from '../../contracts/case-record.ts'
 import { CONDITIONS, type Condition } from '../../contracts/conditions.ts'
-import type { SweepCurve, SweepPointSummary } from '../../contracts/sweep-curve.ts'
+import type { SweepCurve } from '../../contracts/sweep-curve.ts'
 import { ArbigraphError } from '../../errors.ts'
-import { mean } from '../median.ts'
-import { wilson95 } from '../wilson.ts'
-import { bootstrapFit, type PointCases } from './bootstrap-fit.ts'
-import { breakingPoint } from './breaking-point.ts'
-import { fitLogistic } from './logistic-fit.ts'
+import type { PointCases } from './bootstrap-fit.ts'
+import { type CurveTrial, curveOfTrials, type Outcome, trialCases, trialsByPoint } from './curve-of-trials.ts'
 
 export interface SweepSummaryOptions {
   /** Bootstrap replicates per curve. @default 1000 */
   replicates?: number
-}
-
-/** A graded trial in one condition: right or wrong, and the prompt tokens of its in-graph trial. */
-interface Outcome {
-  correct: boolean
-  promptTokens: number
 }
 
 /** How a curve reads a record: its outcome, or null when it has none (an infrastructure error). */
@@ -72,88 +63,17 @@ const OUTCOMES: Record<Condition, ReadOutcome> = {
   chained: conditionOutcome('chained'),
 }
 
-function summarizePoint(records: readonly CaseRecord[], read: ReadOutcome): SweepPointSummary {
-  const point = records[0]!.sweep!
-  const ok = records.flatMap((r) => {
-    const outcome = read(r)
-    return outcome ? [{ caseId: r.caseId, ...outcome }] : []
-  })
-  const correct = ok.filter((o) => o.correct).length
-  const interval = wilson95(correct, ok.length)
-  return {
-    value: point.value,
-    size: point.size,
-    trials: records.length,
-    n: ok.length,
-    cases: new Set(ok.map((o) => o.caseId)).size,
-    correct,
-    accuracy: interval.estimate,
-    ciLow: interval.lower,
-    ciHigh: interval.upper,
-    promptTokensMean: mean(ok.map((o) => o.promptTokens)),
-    infraErrors: records.length - ok.length,
-  }
-}
+/** A record as a trial of the curve that `read` reads. */
+const trialOf =
+  (read: ReadOutcome) =>
+  (r: CaseRecord): CurveTrial => ({ caseId: r.caseId, model: r.model, point: r.sweep!, outcome: read(r) })
 
 /**
  * Per point, each case's correct and total graded trials (the bootstrap's resampling unit).
  * @example pointCases(recordsOfOnePoint).cases.length // cases at that point
  */
-export function pointCases(records: readonly CaseRecord[], read = inGraphOutcome): PointCases {
-  const byCase = new Map<string, { k: number; n: number }>()
-  for (const r of records) {
-    const outcome = read(r)
-    if (!outcome) continue
-    const c = byCase.get(r.caseId) ?? { k: 0, n: 0 }
-    c.n++
-    if (outcome.correct) c.k++
-    byCase.set(r.caseId, c)
-  }
-  return { x: Math.log2(records[0]!.sweep!.size), cases: [...byCase.values()] }
-}
-
-function fitCurve(
-  key: string,
-  byPoint: CaseRecord[][],
-  read: ReadOutcome,
-  replicates: number,
-): SweepCurve['fit'] {
-  const points = byPoint.map((records) => pointCases(records, read)).filter((p) => p.cases.length > 0)
-  const fit = fitLogistic(points.map(({ x, cases }) => ({ x, n: sum(cases, 'n'), k: sum(cases, 'k') })))
-  if (!fit) return null
-  const xs = points.map((p) => p.x)
-  const intervals = bootstrapFit(points, key, replicates)
-  return {
-    intercept: fit.intercept,
-    slope: fit.slope,
-    slopeCi: intervals.slope,
-    converged: fit.converged,
-    breakingPoint: breakingPoint(fit, Math.min(...xs), Math.max(...xs)),
-    breakingPointCi: intervals.breakingPoint,
-    replicates: intervals.replicates,
-  }
-}
-
-const sum = (cases: { k: number; n: number }[], field: 'k' | 'n') => cases.reduce((s, c) => s + c[field], 0)
-
-/** The records of one sweep and category, by point (smallest value first). */
-function pointsOf(key: string, records: CaseRecord[]): CaseRecord[][] {
-  const first = records[0]!
-  const byValue = new Map<number, CaseRecord[]>()
-  for (const r of records) {
-    const { axis, size, value } = r.sweep!
-    const sameValue = byValue.get(value)
-    const other = sameValue?.[0]?.sweep
-    if (axis !== first.sweep!.axis || (other && other.size !== size))
-      throw new ArbigraphError(
-        'ARBIGRAPH_BAD_INPUT',
-        `sweep "${key}": case "${r.caseId}" has ${axis}=${value} size ${size}, but other records of the sweep have ${first.sweep!.axis}=${other?.value ?? first.sweep!.value} size ${other?.size ?? first.sweep!.size}`,
-      )
-    if (sameValue) sameValue.push(r)
-    else byValue.set(value, [r])
-  }
-  return [...byValue.entries()].sort(([a], [b]) => a - b).map(([, list]) => list)
-}
+export const pointCases = (records: readonly CaseRecord[], read = inGraphOutcome): PointCases =>
+  trialCases(records.map(trialOf(read)))
 
 /**
  * The curves of one sweep and category: in-graph, then each condition some record ran. Their
@@ -162,7 +82,6 @@ function pointsOf(key: string, records: CaseRecord[]): CaseRecord[][] {
  */
 function curvesOf(key: string, records: CaseRecord[], replicates: number): SweepCurve[] {
   const first = records[0]!
-  const byPoint = pointsOf(key, records)
   const ran = new Set(records.flatMap((r) => r.conditions?.ran ?? []))
   const conditions = CONDITIONS.filter((c) => c === 'in-graph' || ran.has(c))
   return conditions.map((condition) => {
@@ -170,22 +89,17 @@ function curvesOf(key: string, records: CaseRecord[], replicates: number): Sweep
     const read = OUTCOMES[condition]
     // A condition's curve holds the trials that ran it, and the infrastructure errors (which
     // ran nothing): a record that skipped the condition is no trial of it.
-    const points = byPoint
-      .map((list) =>
-        list.filter((r) => condition === 'in-graph' || read(r) !== null || inGraphOutcome(r) === null),
-      )
-      .filter((list) => list.length > 0)
-    return {
+    const trials = records
+      .filter((r) => condition === 'in-graph' || read(r) !== null || inGraphOutcome(r) === null)
+      .map(trialOf(read))
+    const label = {
       key: curveKey,
       name: first.sweep!.name,
       topology: first.topology,
       category: first.category,
       condition,
-      axis: first.sweep!.axis,
-      models: [...new Set(records.map((r) => r.model))].sort(),
-      points: points.map((list) => summarizePoint(list, read)),
-      fit: fitCurve(curveKey, points, read, replicates),
     }
+    return curveOfTrials(label, trialsByPoint(key, trials), replicates)
   })
 }
 
