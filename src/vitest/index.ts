@@ -25,7 +25,13 @@ export {
   type SuiteSettings,
   type TransductionSuiteOptions,
 } from './define-suite.ts'
-export { type DefineSweepOptions, defineSweep, type SweepCases, sweepCases } from './define-sweep.ts'
+export {
+  type DefineBenchmarkSweepOptions,
+  type DefineSweepOptions,
+  defineSweep,
+  type SweepCases,
+  sweepCases,
+} from './define-sweep.ts'
 export { setup as globalSetup, simBanner } from './global-setup.ts'
 export { type ArbigraphPluginOptions, arbigraph } from './plugin.ts'
 export type { ArbigraphContext } from './provided-context.ts'

@@ -5,51 +5,15 @@
  * the paper's headline effect (Fig. 2a). Both runs also check that the ArbiGraph reporters stay
  * out of a transduction-only run (no empty results file, no "no case records" line).
  */
-import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { summarizeTransduction } from '../../plugins/transduction/metrics/summarize-transduction.ts'
 import { decodeTransductionResults } from '../../plugins/transduction/results.ts'
+import { runSuites as runAll } from './vitest-child.ts'
 
-const ROOT = join(import.meta.dirname, '../..')
-
-/** Our environment minus what Vitest set for this worker and any ARBIGRAPH_* of the caller. */
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [key, value] of Object.entries(process.env)) {
-    if (
-      /^(VITEST|TINYPOOL|ARBIGRAPH_)/.test(key) ||
-      ['MODE', 'TEST', 'NODE_ENV', 'NODE_OPTIONS', 'GITHUB_STEP_SUMMARY'].includes(key)
-    )
-      continue
-    env[key] = value
-  }
-  return { ...env, FORCE_COLOR: '0', NO_COLOR: '1', ...extra }
-}
-
-function runSuites(
-  env: Record<string, string>,
-): Promise<{ code: number | null; output: string; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'ag-lt-e2e-'))
-  const child = spawn('npx', ['vitest', 'run', '--reporter=dot', 'suites/transduction'], {
-    cwd: ROOT,
-    env: childEnv({
-      ARBIGRAPH_CACHE_DIR: dir,
-      ARBIGRAPH_RESULTS: join(dir, 'results.json'),
-      ARBIGRAPH_MARKDOWN: join(dir, 'summary.md'),
-      ARBIGRAPH_LT_RESULTS: join(dir, 'transduction.json'),
-      ARBIGRAPH_LT_MARKDOWN: join(dir, 'transduction.md'),
-      ARBIGRAPH_DASHBOARD: 'off',
-      ...env,
-    }),
-  })
-  let output = ''
-  child.stdout.on('data', (chunk) => (output += chunk))
-  child.stderr.on('data', (chunk) => (output += chunk))
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, output, dir })))
-}
+/** The transduction suites in a child Vitest (test/acceptance/vitest-child.ts). */
+const runSuites = (env: Record<string, string>) => runAll(['suites/transduction'], env)
 
 const results = (dir: string) =>
   decodeTransductionResults(readFileSync(join(dir, 'transduction.json'), 'utf8'), 'transduction.json')
