@@ -50,6 +50,10 @@ export interface LongTransductionResultsFile {
   summary?: {
     [k: string]: unknown
   }
+  /**
+   * When the records sweep one axis (budget or level): one curve per family and format.
+   */
+  sweeps?: SweepCurveResultsFileSection[]
 }
 /**
  * What the preflight (`arbigraph doctor` checks) found on the endpoint; absent in a merge.
@@ -169,5 +173,94 @@ export interface LongTransductionDocumentRecord {
   latencyMs: number
   infraError: {
     reason: string
+  } | null
+}
+export interface SweepCurveResultsFileSection {
+  /**
+   * <sweep>/<category> for in-graph, e.g. "chain-length/math"; <sweep>/<category>:<condition> for isolated and chained.
+   */
+  key: string
+  name: string
+  topology: string
+  category: string
+  /**
+   * The context condition the curve measures (isolated and chained: a trial is correct when every target node is); absent in files written before conditions, meaning in-graph.
+   */
+  condition?: 'in-graph' | 'isolated' | 'chained'
+  axis: string
+  models: string[]
+  points: {
+    /**
+     * The varied option at this point.
+     */
+    value: number
+    /**
+     * The x of the curve (log₂ is fitted).
+     */
+    size: number
+    /**
+     * Records, infrastructure errors included.
+     */
+    trials: number
+    /**
+     * Graded trials: the accuracy denominator.
+     */
+    n: number
+    cases: number
+    correct: number
+    accuracy: number
+    /**
+     * Wilson 95% lower bound.
+     */
+    ciLow: number
+    /**
+     * Wilson 95% upper bound.
+     */
+    ciHigh: number
+    /**
+     * Mean prompt tokens per graded trial (server-counted, all turns), of the in-graph trial in every condition.
+     */
+    promptTokensMean: number
+    infraErrors: number
+  }[]
+  /**
+   * Null when fewer than two points have graded trials.
+   */
+  fit: {
+    intercept: number
+    /**
+     * Change of logit accuracy per doubling of size.
+     */
+    slope: number
+    /**
+     * Bootstrap 95% interval.
+     *
+     * @minItems 2
+     * @maxItems 2
+     */
+    slopeCi: never[]
+    converged: boolean
+    /**
+     * Size where fitted accuracy falls to half its value at the smallest size.
+     */
+    breakingPoint:
+      | {
+          status: 'inside'
+          size: number
+        }
+      | {
+          status: 'beyond'
+        }
+    /**
+     * Bootstrap 95% interval; null where the bound is beyond the largest size swept.
+     *
+     * @minItems 2
+     * @maxItems 2
+     */
+    breakingPointCi: never[]
+    /**
+     * Bootstrap replicates (cases resampled within points, fixed seed).
+     */
+    replicates: number
   } | null
 }

@@ -5,9 +5,11 @@
  * it and recomputes every figure from `records`, and `decodeTransductionResults` rejects a file
  * whose summary disagrees with its records, so the file cannot contradict itself.
  */
+
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
 import { runInfoSchema } from '../../src/contracts/results.ts'
+import { sweepCurveSchema } from '../../src/contracts/sweep-curve.ts'
 import { ArbigraphError, describeZodError } from '../../src/errors.ts'
 import type { TransductionSummary } from './metrics/summarize-transduction.ts'
 import { summarizeTransduction } from './metrics/summarize-transduction.ts'
@@ -27,6 +29,10 @@ export const transductionResultsSchema = z
       .record(z.string(), z.unknown())
       .optional()
       .describe('summarizeTransduction(records), JSON-encoded (NaN as null); checked on read.'),
+    sweeps: z
+      .array(sweepCurveSchema)
+      .optional()
+      .describe('When the records sweep one axis (budget or level): one curve per family and format.'),
   })
   .strict()
   .superRefine((results, ctx) => {

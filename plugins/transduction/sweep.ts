@@ -74,6 +74,7 @@ export const transductionSweep: BenchmarkSweep<
     category: `${record.family}/${record.format}`,
     model: record.model,
     point: { budget: budgets[record.budget], level: record.level },
+    seed: record.seed,
     correct: record.score ? record.score.exact : null,
     promptTokens: record.tokens.prompt,
   }),

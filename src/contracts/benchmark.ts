@@ -105,6 +105,12 @@ export interface BenchmarkSweepTrial {
   model: string
   /** The record's value on every axis of the benchmark. */
   point: { [axis: string]: number }
+  /**
+   * The seed its case was generated from. A sweep point's cases carry the point seed
+   * `<base>/<axis>=<value>` (src/sweep/sweep-spec.ts): that is how a record is known to be a
+   * sweep's, and of which point.
+   */
+  seed: string
   /** Right or wrong; null for an infrastructure error (counted apart, never graded). */
   correct: boolean | null
   promptTokens: number

@@ -99,6 +99,15 @@ export const sweepName = (sweep: ResolvedSweep): string =>
 export const pointSeed = (seed: string, axis: string, value: number): string => `${seed}/${axis}=${value}`
 
 /**
+ * The axis and value a point seed names, or null for a seed that is no point seed.
+ * @example seedPoint('0/budget=8000') // { axis: 'budget', value: 8000 }
+ */
+export function seedPoint(seed: string): { axis: string; value: number } | null {
+  const match = /\/([A-Za-z][\w-]*)=(\d+)$/.exec(seed)
+  return match ? { axis: match[1]!, value: Number(match[2]) } : null
+}
+
+/**
  * The points of a sweep, smallest value first. Sizes are the values, or value + 1 when the list
  * starts at 0 (log₂ needs sizes ≥ 1; for forgetting that counts the target with its distractors).
  * @example sweepPoints(sweep).map((p) => p.size) // [1, 2, 4, 8]

@@ -1,8 +1,8 @@
 /**
  * End-to-end: the shipped Long-Transduction budget sweep (suites/sweeps/transduction-budget.eval.ts)
  * run as a user runs it, against sim:oracle. It prints its cost before running, runs one point per
- * budget (the level held fixed), and the benchmark's reporter adds the curve to its terminal table
- * and Markdown summary: every point exact, the breaking point beyond the range.
+ * budget (the level held fixed), and the benchmark's reporter adds the curve to its terminal table,
+ * Markdown summary and results file: every point exact, the breaking point beyond the range.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -13,7 +13,7 @@ import { runSuites } from './vitest-child.ts'
 it('the budget sweep runs 4K → 16K and reports its curve', { timeout: 240_000 }, async () => {
   const run = await runSuites(['suites/sweeps/transduction-budget.eval.ts'], { ARBIGRAPH_SIM: 'sim:oracle' })
   expect(run.code, run.output).toBe(0)
-  const { records } = decodeTransductionResults(
+  const { records, sweeps } = decodeTransductionResults(
     readFileSync(join(run.dir, 'transduction.json'), 'utf8'),
     'transduction.json',
   )
@@ -24,6 +24,20 @@ it('the budget sweep runs 4K → 16K and reports its curve', { timeout: 240_000 
       [budget, 1, 'plain', true],
     ]),
   )
+  // The results file carries the curve (schema'd), as ArbiGraph's carries its sweeps.
+  expect(
+    sweeps!.map((c) => [c.key, c.points.map((p) => [p.size, p.n, p.correct]), c.fit?.breakingPoint]),
+  ).toEqual([
+    [
+      'transduction-budget/arithmetic/plain',
+      [
+        [4000, 2, 2],
+        [8000, 2, 2],
+        [16000, 2, 2],
+      ],
+      { status: 'beyond' },
+    ],
+  ])
   expect(run.output).toContain('arbigraph: sweep transduction-budget — cost before running')
   expect(run.output).toMatch(
     /sweep transduction-budget\/arithmetic\/plain · transduction budget · sim:oracle/,

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { transduction } from '../../plugins/transduction/benchmark.ts'
 import type { AnyBenchmark } from '../../src/contracts/benchmark.ts'
 import { singleShot } from '../../src/harness/single-shot.ts'
-import { benchmarkSweepCurves, sweptAxis } from '../../src/metrics/sweep/benchmark-sweeps.ts'
+import { benchmarkSweepCurves } from '../../src/metrics/sweep/benchmark-sweeps.ts'
 import { formatSweepTable } from '../../src/report/format-sweep.ts'
 import type { PersonaName } from '../../src/sim/index.ts'
 import { startSimServer } from '../../src/sim/index.ts'
@@ -26,9 +26,13 @@ const budgetSweep = parseBenchmarkSweep({
   vary: { budget: [4000, 8000, 16000] },
 })
 
-/** Runs a sweep's cases through the single-shot harness against a fresh simulator. */
-async function run(persona: Extract<PersonaName, 'sim:oracle' | 'sim:noisy'>, sweep = budgetSweep) {
-  const { cases } = await benchmarkSweepCases(bench, sweep, env)
+/** Runs a sweep's cases (or a suite's) through the single-shot harness against a fresh simulator. */
+async function run(
+  persona: Extract<PersonaName, 'sim:oracle' | 'sim:noisy'>,
+  sweep = budgetSweep,
+  suite?: Awaited<ReturnType<AnyBenchmark['cases']>>,
+) {
+  const cases = suite ?? (await benchmarkSweepCases(bench, sweep, env)).cases
   const sim = await startSimServer({ persona, noise: 1, seed: 0 })
   sim.register(bench.simCases!(cases))
   try {
@@ -73,7 +77,6 @@ describe('a Long-Transduction budget sweep', () => {
   })
 
   it('sim:oracle: one curve per family and format, every point exact, breaking point beyond the range', () => {
-    expect(sweptAxis(bench, oracle)).toBe('budget')
     const curves = benchmarkSweepCurves(bench, oracle, { replicates: 100 })
     expect(curves.map((c) => c.key)).toEqual([
       'transduction-budget/arithmetic/ordered',
@@ -112,7 +115,6 @@ describe('a Long-Transduction difficulty sweep', () => {
       vary: { level: [0, 1, 2, 3] },
     })
     const records = await run('sim:oracle', sweep)
-    expect(sweptAxis(bench, records)).toBe('level')
     const [curve] = benchmarkSweepCurves(bench, records, { replicates: 0 })
     expect(curve!.key).toBe('transduction-level/variable-lookup/plain')
     expect(curve!.points.map((p) => [p.value, p.size, p.n])).toEqual([
@@ -123,7 +125,19 @@ describe('a Long-Transduction difficulty sweep', () => {
     ])
   })
 
-  it('records that vary two axes at once (budgets and levels) are no sweep and get no curve', async () => {
+  it('an ordinary suite gets no curve, even one that varies a single axis', async () => {
+    const suite = await bench.cases({
+      family: 'arithmetic',
+      formats: ['plain'],
+      budgets: ['4K'],
+      levels: [0, 2],
+      samples: 1,
+      seed: '0',
+    })
+    const plain = await run('sim:oracle', budgetSweep, suite)
+    expect(new Set(plain.map((r) => (r as { level: number }).level))).toEqual(new Set([0, 2]))
+    expect(benchmarkSweepCurves(bench, plain)).toEqual([])
+    // …while a budget sweep and a level sweep in one run give a curve each.
     const levels = await run(
       'sim:oracle',
       parseBenchmarkSweep({
@@ -133,9 +147,12 @@ describe('a Long-Transduction difficulty sweep', () => {
       }),
     )
     const budgets = await run('sim:oracle')
-    expect(benchmarkSweepCurves(bench, levels, { replicates: 0 })).toHaveLength(1)
-    expect(sweptAxis(bench, [...levels, ...budgets])).toBeNull()
-    expect(benchmarkSweepCurves(bench, [...levels, ...budgets])).toEqual([])
+    const curves = benchmarkSweepCurves(bench, [...plain, ...levels, ...budgets], { replicates: 0 })
+    expect(curves.map((c) => [c.key, c.points.map((p) => p.n)])).toEqual([
+      ['transduction-budget/arithmetic/ordered', [3, 3, 3]],
+      ['transduction-budget/arithmetic/plain', [3, 3, 3]],
+      ['transduction-level/arithmetic/plain', [1, 1]],
+    ])
   })
 })
 

@@ -4,10 +4,12 @@
  * records so readers of the file need not recompute it.
  */
 import type { RunInfo } from '../../../src/contracts/results.ts'
+import { benchmarkSweepCurves } from '../../../src/metrics/sweep/benchmark-sweeps.ts'
 import { summarizeTransduction } from '../metrics/summarize-transduction.ts'
 import type { TransductionRecord } from '../record.ts'
 import type { TransductionResults } from '../results.ts'
 import { jsonSummary, TRANSDUCTION_RESULTS_SCHEMA } from '../results.ts'
+import { transductionSweep } from '../sweep.ts'
 
 /**
  * The model label of some records: their distinct model ids, sorted and comma-joined.
@@ -27,6 +29,7 @@ export function buildTransductionResults(
   run: RunInfo,
   createdBy: string,
 ): TransductionResults {
+  const sweeps = benchmarkSweepCurves({ name: 'transduction', sweep: transductionSweep }, records)
   return {
     schema: TRANSDUCTION_RESULTS_SCHEMA,
     model: transductionModel(records),
@@ -35,5 +38,6 @@ export function buildTransductionResults(
     run,
     records,
     summary: jsonSummary(summarizeTransduction(records)),
+    ...(sweeps.length > 0 ? { sweeps } : {}),
   }
 }

@@ -1,16 +1,19 @@
 /**
  * Sweep curves of a benchmark other than ArbiGraph's task graphs (e.g. Long-Transduction over its
  * budget or difficulty): its records become trials through the benchmark's own `sweep.trial`, so
- * this module never reads inside a record. Its records are a sweep along an axis when that axis
- * takes two values or more and every other axis one (everything else held fixed, as
- * `defineSweep({ benchmark, … })` generates them); a run that varies two axes at once (the
- * default Long-Transduction grid) is no sweep and gets no curve, rather than curves pooled over
- * the other axis. One curve per category, named `sweep:<benchmark>-<axis>/<category>`.
+ * this module never reads inside a record. A record belongs to a sweep when its case was
+ * generated from a point seed, `<base>/<axis>=<value>`, naming one of the benchmark's axes at the
+ * record's own value there — as `defineSweep({ benchmark, … })` generates them; an ordinary
+ * suite's records (even one that happens to vary one axis) get no curve, so its reports read as
+ * before. One curve per sweep and category, named `sweep:<benchmark>-<axis>/<category>`.
  */
 import type { AnyBenchmark } from '../../contracts/benchmark.ts'
 import type { SweepCurve } from '../../contracts/sweep-curve.ts'
-import { ArbigraphError } from '../../errors.ts'
+import { seedPoint } from '../../sweep/sweep-spec.ts'
 import { type CurveTrial, curveOfTrials, trialsByPoint } from './curve-of-trials.ts'
+
+/** What this module reads of a benchmark: its name and its sweep. */
+export type SweepableBenchmark = Pick<AnyBenchmark, 'name' | 'sweep'>
 
 /**
  * The name of a benchmark's sweep along `axis`: `<benchmark>-<axis>`.
@@ -19,48 +22,37 @@ import { type CurveTrial, curveOfTrials, trialsByPoint } from './curve-of-trials
 export const benchmarkSweepName = (benchmark: string, axis: string): string => `${benchmark}-${axis}`
 
 /**
- * The axis `records` sweep, or null when they vary none or several at once.
- * @example sweptAxis(transduction, records) // 'budget'
- */
-export function sweptAxis(bench: AnyBenchmark, records: readonly unknown[]): string | null {
-  if (!bench.sweep || records.length === 0) return null
-  const trials = records.map((r) => bench.sweep!.trial(r))
-  const varying = Object.keys(bench.sweep.axes).filter(
-    (axis) => new Set(trials.map((t) => t.point[axis])).size > 1,
-  )
-  return varying.length === 1 ? varying[0]! : null
-}
-
-/**
  * The curves of a benchmark's sweep, sorted by category; empty when the records are no sweep.
  * @example benchmarkSweepCurves(transduction, records)[0].key // 'transduction-budget/arithmetic/plain'
  */
 export function benchmarkSweepCurves(
-  bench: AnyBenchmark,
+  bench: SweepableBenchmark,
   records: readonly unknown[],
   options: { replicates?: number } = {},
 ): SweepCurve[] {
-  const axis = sweptAxis(bench, records)
-  if (axis === null) return []
-  const { size } = bench.sweep!.axes[axis]!
-  const name = benchmarkSweepName(bench.name, axis)
-  const byCategory = new Map<string, CurveTrial[]>()
+  if (!bench.sweep) return []
+  const { axes } = bench.sweep
+  const byCurve = new Map<string, CurveTrial[]>()
   for (const record of records) {
-    const t = bench.sweep!.trial(record)
-    const value = t.point[axis]
-    if (value === undefined)
-      throw new ArbigraphError('ARBIGRAPH_BAD_INPUT', `sweep "${name}": case "${t.caseId}" has no ${axis}`)
+    const t = bench.sweep.trial(record)
+    const swept = seedPoint(t.seed)
+    if (!swept || !Object.hasOwn(axes, swept.axis) || t.point[swept.axis] !== swept.value) continue
+    const name = benchmarkSweepName(bench.name, swept.axis)
     const trial: CurveTrial = {
       caseId: t.caseId,
       model: t.model,
-      point: { name, axis, value, size: size(value) },
+      point: { name, axis: swept.axis, value: swept.value, size: axes[swept.axis]!.size(swept.value) },
       outcome: t.correct === null ? null : { correct: t.correct, promptTokens: t.promptTokens },
     }
-    byCategory.set(t.category, [...(byCategory.get(t.category) ?? []), trial])
+    const key = `${name}/${t.category}`
+    const list = byCurve.get(key)
+    if (list) list.push(trial)
+    else byCurve.set(key, [trial])
   }
-  return [...byCategory.keys()].sort().map((category) => {
-    const key = `${name}/${category}`
-    const label = { key, name, topology: bench.name, category }
-    return curveOfTrials(label, trialsByPoint(key, byCategory.get(category)!), options.replicates ?? 1000)
+  return [...byCurve.keys()].sort().map((key) => {
+    const trials = byCurve.get(key)!
+    const { name } = trials[0]!.point
+    const label = { key, name, topology: bench.name, category: key.slice(name.length + 1) }
+    return curveOfTrials(label, trialsByPoint(key, trials), options.replicates ?? 1000)
   })
 }
