@@ -9,7 +9,7 @@ import { z } from 'zod'
 import type { AnyBenchmark, BenchmarkCase } from '../contracts/benchmark.ts'
 import { parseBenchmarkOptions } from '../contracts/benchmark.ts'
 import type { SweepPoint } from '../contracts/sweep-point.ts'
-import { ArbigraphError, formatPath } from '../errors.ts'
+import { ArbigraphError } from '../errors.ts'
 import { benchmarkSweepName } from '../metrics/sweep/benchmark-sweeps.ts'
 import { pointSeed, valuesSchema } from './sweep-spec.ts'
 
@@ -41,13 +41,8 @@ export type ResolvedBenchmarkSweep = z.output<typeof benchmarkSweepSchema>
  * `benchmarkSweepPoints` once the benchmark is known).
  * @example parseBenchmarkSweep({ benchmark: 'transduction', options: { family: 'arithmetic', levels: [1] }, vary: { budget: [4000, 8000] } })
  */
-export function parseBenchmarkSweep(options: BenchmarkSweepOptions): ResolvedBenchmarkSweep {
-  const parsed = benchmarkSweepSchema.safeParse(options)
-  if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]!
-  const path = formatPath(issue.path)
-  throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', `defineSweep: ${path ? `${path}: ` : ''}${issue.message}`)
-}
+export const parseBenchmarkSweep = (options: BenchmarkSweepOptions): ResolvedBenchmarkSweep =>
+  parseBenchmarkOptions({ options: benchmarkSweepSchema }, options, 'defineSweep')
 
 /** A benchmark sweep made concrete: its benchmark's parsed options and its points. */
 export interface BenchmarkSweepPlan {
