@@ -2,7 +2,13 @@ import { describe, expect, test } from 'vitest'
 import { multichain } from '../../plugins/topologies/multichain.ts'
 import { generateDataset } from '../../src/generate/generate-dataset.ts'
 import { bySweepScale, sweepScale } from '../../src/sweep/sweep-scale.ts'
-import { parseSweepOptions, pointSeed, pointSpec, sweepPoints } from '../../src/sweep/sweep-spec.ts'
+import {
+  parseSweepOptions,
+  pointSeed,
+  pointSpec,
+  seedPoint,
+  sweepPoints,
+} from '../../src/sweep/sweep-spec.ts'
 import { sweepCases } from '../../src/vitest/define-sweep.ts'
 
 const env = { samples: undefined, epochs: 1, seed: undefined }
@@ -117,4 +123,11 @@ test('sweep conditions are read in canonical order', () => {
     conditions: ['chained', 'in-graph', 'isolated'],
   })
   expect(sweep.conditions).toEqual(['in-graph', 'isolated', 'chained'])
+})
+
+test('a point seed names its axis and value; other seeds name none', () => {
+  expect(seedPoint(pointSeed('0', 'budget', 8000))).toEqual({ axis: 'budget', value: 8000 })
+  expect(seedPoint(pointSeed('run/a', 'level', 2))).toEqual({ axis: 'level', value: 2 })
+  expect(seedPoint('0')).toBeNull()
+  expect(seedPoint('0/level=two')).toBeNull()
 })
