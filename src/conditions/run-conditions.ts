@@ -7,6 +7,7 @@
  * allows). A chained prompt that equals the node's isolated prompt (every input it reads was
  * answered right) is not asked again: it is the same question, and its answer is reused.
  */
+import { setMaxListeners } from 'node:events'
 import type {
   ChainedNode,
   Condition,
@@ -84,6 +85,9 @@ export async function runConditions(
   // error or a bug), and waiting for the rest would only spend requests.
   const stop = new AbortController()
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal
+  // Every node prompt in flight listens on this one signal (two per node in a big graph), and
+  // each removes its listener when it ends: the count is bounded by the graph, not a leak.
+  setMaxListeners(2 * instance.nodes.length + 10, signal)
   const settled = <T>(running: Promise<T>): Promise<T> => {
     running.catch((error: unknown) => stop.abort(error))
     return running
