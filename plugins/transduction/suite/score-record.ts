@@ -15,7 +15,6 @@ import { documentBins } from '../metrics/position-bins.ts'
 import type { TransductionRecord, TransductionScore } from '../record.ts'
 import { TRANSDUCTION_RECORD_SCHEMA } from '../record.ts'
 import { scoreDocument } from '../score.ts'
-import { singleShotMaxTokens } from '../single-shot-profile.ts'
 import type { TransductionIdentity } from './cases.ts'
 
 /**
