@@ -3,24 +3,38 @@
  * a case one instance and epoch, the default harness the suite's (the tool agent with its
  * topology's budgets unless the suite or ARBIGRAPH_HARNESS chooses another), a record the exact
  * per-node grade (src/contracts/case-record.ts), the summary one cell per topology × category.
+ * Its suites and sweeps run through the generic suite and case runner
+ * (src/vitest/declare-benchmark-suite.ts, run-benchmark-case.ts); the benchmark's hooks add the
+ * preflight protocol check (`prepare`), the dashboard's case details (`details`) and the
+ * context conditions (`followUp`: each node asked again through the suite's harness).
  * Its results file, Markdown summary, dashboard and gate have reporters of their own
- * (reporters/), so it declares no `files`; its suites run through `declareCases`
- * (src/vitest/define-suite.ts), where context conditions and sweeps hook in. The value is built
- * from the engine's pieces here; the built-in plugin registers it (plugins/builtins.ts).
+ * (reporters/), so it declares no `files`. The value is built from the engine's pieces here;
+ * the built-in plugin registers it (plugins/builtins.ts).
  */
 import { basename, dirname } from 'node:path'
 import { topologyBudget } from './agent/profile.ts'
+import { harnessAsk } from './conditions/harness-ask.ts'
+import { resolveConditions } from './conditions/select-conditions.ts'
+import { withConditions } from './conditions/with-conditions.ts'
 import type { BenchmarkCase } from './contracts/benchmark.ts'
 import { benchmark } from './contracts/benchmark.ts'
 import type { CaseRecord } from './contracts/case-record.ts'
-import { caseRecordSchema, infraCaseRecord } from './contracts/case-record.ts'
-import type { Harness } from './contracts/harness.ts'
+import {
+  CASE_RECORD_SCHEMA,
+  caseRecordSchema,
+  encodeCaseRecord,
+  infraCaseRecord,
+} from './contracts/case-record.ts'
+import type { Condition } from './contracts/conditions.ts'
+import type { HarnessResult } from './contracts/harness.ts'
 import type { Instance } from './contracts/instance.ts'
 import type { ServerReport } from './contracts/server-report.ts'
 import type { TopologyBudget } from './contracts/topology.ts'
+import { type CaseDetailSink, caseDetailSinkFromEnv } from './dashboard/case-details.ts'
 import { assertProtocolUsable } from './doctor/check-server.ts'
 import { threadRegistry } from './generate/generate-chunk.ts'
-import { suiteHarness } from './harness/suite-harness.ts'
+import { gradeInstance } from './grade/grade-instance.ts'
+import { type SuiteHarnessOption, suiteHarness } from './harness/suite-harness.ts'
 import type { RunSummary } from './metrics/summarize.ts'
 import { summarize } from './metrics/summarize.ts'
 import { getTopology } from './registry.ts'
@@ -28,9 +42,8 @@ import { cellDetails, modelBanner, reportColumns } from './report/columns.ts'
 import { formatMarkdown } from './report/format-markdown.ts'
 import { formatTable } from './report/format-table.ts'
 import { htmlSection } from './report/html-section.ts'
-import type { ResolvedSuiteOptions, SuiteOptions } from './vitest/arbigraph-suite.ts'
+import type { ResolvedSuiteOptions, SuiteCase, SuiteOptions } from './vitest/arbigraph-suite.ts'
 import { suiteCases, suiteLabel, suiteOptionsSchema } from './vitest/arbigraph-suite.ts'
-import { gradedRecord, infraRecord } from './vitest/run-case.ts'
 import { simCaseOf } from './vitest/sim-case.ts'
 import type { CaseIdentity } from './vitest/task-meta.ts'
 
@@ -38,7 +51,98 @@ import type { CaseIdentity } from './vitest/task-meta.ts'
 export interface ArbigraphCaseInput {
   instance: Instance
   epoch: number
-  budget: TopologyBudget
+  /** The agent budget of the case's topology, handed to the harness. @default none */
+  budget?: TopologyBudget
+  /** Context conditions to measure besides in-graph (the follow-up step). @default none */
+  conditions?: readonly Condition[]
+  /** Stores the instance and transcript for the dashboard; its ref becomes `transcriptRef`. @default none */
+  caseDetails?: CaseDetailSink
+}
+
+/** What every ArbiGraph case of a suite shares: its topology's budget, conditions and detail sink. */
+export type ArbigraphCaseSettings = Omit<ArbigraphCaseInput, 'instance' | 'epoch'>
+
+/**
+ * A suite's (or a sweep's) cases as the benchmark's cases; the identity keeps any sweep point.
+ * @example arbigraphCases(await suiteCases(options), { budget })
+ */
+export function arbigraphCases(
+  cases: readonly SuiteCase[],
+  settings: ArbigraphCaseSettings,
+): BenchmarkCase<ArbigraphCaseInput>[] {
+  return cases.map((c) => ({
+    name: c.name,
+    identity: c.identity,
+    input: { instance: c.instance, epoch: c.identity.epoch, ...settings },
+  }))
+}
+
+/**
+ * What every case of a suite of `topology` shares, under the run's environment: the topology's
+ * budget, the conditions (ARBIGRAPH_CONDITIONS overrides the option) and the dashboard's sink.
+ * @example await suiteCaseSettings('chain', undefined)
+ */
+export async function suiteCaseSettings(
+  topology: string,
+  conditions: readonly Condition[] | undefined,
+): Promise<ArbigraphCaseSettings> {
+  const budget = topologyBudget(getTopology(await threadRegistry(process.cwd()), topology))
+  const caseDetails = caseDetailSinkFromEnv(process.env)
+  return { budget, conditions: resolveConditions(conditions), ...(caseDetails ? { caseDetails } : {}) }
+}
+
+/** Who ran a case and how long it took, as a record says it. */
+interface RecordFacts {
+  model: string
+  harness: string
+  protocol: 'chat' | 'text'
+  latencyMs: number
+}
+
+/**
+ * The record of a finished harness run: its answers graded against the instance's ground truth.
+ * @example gradedRecord(instance, result, identity, { model, harness: 'tool-agent', protocol: 'chat', latencyMs: 120 }).grade?.correct
+ */
+export function gradedRecord(
+  instance: Instance,
+  result: HarnessResult,
+  identity: CaseIdentity,
+  facts: RecordFacts,
+): CaseRecord {
+  const { transcript } = result
+  const grade = gradeInstance(instance, new Map(Object.entries(result.answers)), {
+    status: transcript.status,
+  })
+  const { counters, totals } = transcript
+  return encodeCaseRecord({
+    schema: CASE_RECORD_SCHEMA,
+    ...identity,
+    model: facts.model,
+    protocol: transcript.protocol,
+    harness: facts.harness,
+    latencyMs: facts.latencyMs,
+    transcriptRef: null,
+    grade,
+    status: transcript.status,
+    infraError: null,
+    turns: totals.turns,
+    toolCalls: counters.toolCalls,
+    repairs: {
+      tool: counters.toolRepairs,
+      final: counters.finalAnswerRepairs,
+      cutoff: counters.cutoffRepairs,
+    },
+    tokens: { prompt: totals.promptTokens, completion: totals.completionTokens },
+    cachedTurns: transcript.turns.filter((turn) => turn.cached).length,
+  })
+}
+
+/**
+ * The record of a case whose endpoint failed: no grade, the reason kept.
+ * @example infraRecord(identity, 'HTTP 503 after 4 attempts', { model, harness: 'tool-agent', protocol: 'chat', latencyMs: 1200 }).infraError
+ */
+export function infraRecord(identity: CaseIdentity, reason: string, facts: RecordFacts): CaseRecord {
+  return infraCaseRecord({ ...identity, ...facts }, reason)
 }
 
 /**
@@ -82,9 +186,6 @@ export const compareCaseRecords = (a: CaseRecord, b: CaseRecord): number =>
   order(a.caseId, b.caseId) ||
   order(a.epoch, b.epoch)
 
-/** A harness as a record names it, when only its name is known. */
-const named = (name: string): Harness => ({ name, run: () => Promise.reject(new Error('not runnable')) })
-
 const identityOf = (c: BenchmarkCase<ArbigraphCaseInput>) => c.identity as CaseIdentity
 
 /**
@@ -97,34 +198,44 @@ export const arbigraphBenchmark = benchmark<ResolvedSuiteOptions, ArbigraphCaseI
     summary: 'ArbiGraph: typed task graphs answered by a calculator-tool agent, graded exactly per node',
     options: suiteOptionsSchema,
     suite: suiteLabel,
-    async cases(o) {
-      const budget = topologyBudget(getTopology(await threadRegistry(process.cwd()), o.topology))
-      const cases = await suiteCases(o as SuiteOptions)
-      return cases.map((c) => ({
-        name: c.name,
-        identity: c.identity,
-        input: { instance: c.instance, epoch: c.identity.epoch, budget },
-      }))
-    },
-    // Each instance once, whatever the epochs.
+    cases: async (o) =>
+      arbigraphCases(await suiteCases(o as SuiteOptions), await suiteCaseSettings(o.topology, o.conditions)),
+    // Each instance once, whatever the epochs (a sweep's instance ids carry their point).
     simCases: (cases) =>
-      [...new Map(cases.map((c) => [c.input.instance.id, c.input.instance])).values()].map(simCaseOf),
-    harness: (o, registry) => suiteHarness(o.harness as Parameters<typeof suiteHarness>[0], registry),
+      [...new Map(cases.map((c) => [identityOf(c).instanceId, c.input.instance])).values()].map(simCaseOf),
+    harness: (o, registry) => suiteHarness(o.harness as SuiteHarnessOption | undefined, registry),
     harnessCase: (c) => ({
       id: identityOf(c).caseId,
       epoch: c.input.epoch,
       prompt: c.input.instance.prompt,
       expected: c.input.instance.outputs,
-      budget: c.input.budget,
+      ...(c.input.budget ? { budget: c.input.budget } : {}),
     }),
     score: (c, result, facts) =>
-      gradedRecord(
-        c.input.instance,
-        result,
-        { baseURL: '', model: facts.model, identity: identityOf(c) },
-        named(facts.harness ?? 'unknown'),
-        facts.latencyMs,
-      ),
+      gradedRecord(c.input.instance, result, identityOf(c), {
+        model: facts.model,
+        harness: facts.harness ?? 'unknown',
+        protocol: facts.protocol ?? 'chat',
+        latencyMs: facts.latencyMs,
+      }),
+    details: (c, result, record) => {
+      const transcriptRef =
+        c.input.caseDetails?.(record.caseId, c.input.epoch, c.input.instance, result.transcript) ?? null
+      return { ...record, transcriptRef }
+    },
+    // The context conditions: node prompts through the same harness, endpoint, budgets and epoch seed.
+    followUp: (c, record, run) =>
+      withConditions(record, c.input.instance, {
+        conditions: c.input.conditions ?? [],
+        registry: run.registry,
+        ask: harnessAsk(
+          run.harness,
+          { id: identityOf(c).caseId, epoch: c.input.epoch, budget: c.input.budget },
+          run.context,
+        ),
+        announce: (simCases) => run.registerSim(simCases, 'context conditions'),
+        signal: run.context.signal,
+      }),
     // The preflight found the server cannot serve this suite's protocol: stop before any case.
     prepare: (_o, server, harness) => {
       if (harness.protocol) assertProtocolUsable(server as ServerReport, harness.protocol)
@@ -132,17 +243,18 @@ export const arbigraphBenchmark = benchmark<ResolvedSuiteOptions, ArbigraphCaseI
     records: {
       schema: caseRecordSchema,
       infra: (identity, reason, facts) =>
+        // A test that failed before any harness ran names none.
         facts.harness === undefined
           ? infraCaseRecord(
               { ...(identity as CaseIdentity), model: facts.model, protocol: 'chat', latencyMs: 0 },
               reason,
             )
-          : infraRecord(
-              { baseURL: '', model: facts.model, identity: identity as CaseIdentity },
-              reason,
-              facts.latencyMs,
-              named(facts.harness),
-            ),
+          : infraRecord(identity as CaseIdentity, reason, {
+              model: facts.model,
+              harness: facts.harness,
+              protocol: facts.protocol ?? 'chat',
+              latencyMs: facts.latencyMs,
+            }),
       failed: (record, reason) => ({ ...record, grade: null, infraError: { reason } }),
       infraReason: (record) => record.infraError?.reason ?? null,
       model: (record) => record.model,

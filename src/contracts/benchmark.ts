@@ -17,7 +17,7 @@ import { z } from 'zod'
 import { ArbigraphError, describeZodError, formatPath } from '../errors.ts'
 import type { Registry } from '../registry.ts'
 import type { SimCaseInput } from '../sim/case-book.ts'
-import type { Harness, HarnessCase, HarnessResult } from './harness.ts'
+import type { Harness, HarnessCase, HarnessContext, HarnessResult } from './harness.ts'
 
 /** One test a suite declares. */
 export interface BenchmarkCase<Case> {
@@ -35,6 +35,20 @@ export interface RunFacts {
   latencyMs: number
   /** The name of the harness that ran it; absent when none did (a test that failed before). */
   harness?: string
+  /** That harness's declared wire protocol, when it has one (a record without a transcript says it). */
+  protocol?: Harness['protocol']
+}
+
+/**
+ * What a benchmark's `followUp` step may use: the suite's harness and the case's own context
+ * (endpoint, model, timeouts, epoch seed), the run's registry, and the simulator registration.
+ */
+export interface FollowUpRun {
+  harness: Harness
+  context: HarnessContext
+  registry: Registry
+  /** Tells the built-in simulator more ground truths (nothing is sent to a real endpoint); `who` names the step in a refusal. */
+  registerSim(cases: readonly SimCaseInput[], who: string): Promise<void>
 }
 
 /** How the pipeline handles a benchmark's records without reading inside them. */
@@ -156,6 +170,12 @@ export interface Benchmark<Options = unknown, Case = unknown, Record = unknown, 
    * returns the record with its reference. @default none
    */
   details?(input: BenchmarkCase<Case>, result: HarnessResult, record: Record): Record
+  /**
+   * A further measurement of a scored case (not of an infrastructure record), made through the
+   * suite's harness after `details` (ArbiGraph: the context conditions, each node asked again).
+   * An endpoint failure inside it is the benchmark's to record. @default none
+   */
+  followUp?(input: BenchmarkCase<Case>, record: Record, run: FollowUpRun): Promise<Record>
   /** Called once before a suite's first case (e.g. refuse a protocol the server cannot serve). @default none */
   prepare?(options: Options, server: unknown, harness: Harness): void
   records: BenchmarkRecords<Record>

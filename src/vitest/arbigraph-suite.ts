@@ -8,11 +8,12 @@
  */
 import { z } from 'zod'
 import { conditionsOptionSchema } from '../conditions/select-conditions.ts'
+import { harnessSchema } from '../contracts/harness.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { ArbigraphError, formatPath } from '../errors.ts'
 import { threadRegistry } from '../generate/generate-chunk.ts'
 import { generateDataset } from '../generate/generate-dataset.ts'
-import type { SuiteHarnessOption } from '../harness/suite-harness.ts'
+import { checkSuiteHarnessOption, type SuiteHarnessOption } from '../harness/suite-harness.ts'
 import { getTemplate } from '../registry.ts'
 import { readSuiteEnv } from './suite-env.ts'
 import type { CaseIdentity } from './task-meta.ts'
@@ -37,7 +38,18 @@ export const suiteOptionsSchema = z
      * name of one registered in arbigraph.config.ts, or tool-agent profile fields on top of the
      * topology's budgets. ARBIGRAPH_HARNESS overrides it. @default the tool agent
      */
-    harness: z.union([z.string().min(1), z.record(z.string(), z.unknown())]).optional(),
+    harness: z
+      .union([z.string().min(1), harnessSchema, z.record(z.string(), z.unknown())])
+      .optional()
+      .superRefine((option, ctx) => {
+        // Bad profile fields fail where the suite is defined; a name is checked once the registry is in.
+        try {
+          checkSuiteHarnessOption(option as SuiteHarnessOption | undefined)
+        } catch (error) {
+          if (!(error instanceof ArbigraphError)) throw error
+          ctx.addIssue({ code: 'custom', message: error.message })
+        }
+      }),
     /** Context conditions; ARBIGRAPH_CONDITIONS overrides it. @default ['in-graph'] */
     conditions: conditionsOptionSchema.optional(),
   })

@@ -4,7 +4,8 @@
  * benchmark's default unless the suite gives one), scores the result into the benchmark's record
  * and stores it in `task.meta.arbigraph` beside the benchmark's name. Options are checked when
  * the benchmark is known: at definition time for a benchmark value, at collection time for one
- * found by name in the registry.
+ * found by name in the registry. Every benchmark's suites come through here: ArbiGraph's
+ * (`defineSuite({ topology, … })`, `defineSweep`), Long-Transduction's and a user's.
  */
 import { beforeAll, describe, inject, test } from 'vitest'
 import type { AnyBenchmark } from '../contracts/benchmark.ts'
@@ -50,7 +51,8 @@ export function declareBenchmarkSuite(
     const where = who ?? `defineSuite(${bench.name})`
     const o = parseBenchmarkOptions(bench, options, where)
     const cases = (await load(bench, o)) as Awaited<ReturnType<AnyBenchmark['cases']>>
-    const harness = settings.harness ?? bench.harness(o, await threadRegistry(process.cwd()))
+    const registry = await threadRegistry(process.cwd())
+    const harness = settings.harness ?? bench.harness(o, registry)
     beforeAll(async () => {
       const context = inject('arbigraph')
       if (context.server) bench.prepare?.(o, context.server, harness)
@@ -71,7 +73,10 @@ export function declareBenchmarkSuite(
             ...(context.streamIdleMs !== undefined ? { idleMs: context.streamIdleMs } : {}),
           },
         }
-        const record = await runBenchmarkCase(bench, c, harness, harnessContext)
+        const record = await runBenchmarkCase(bench, c, harness, harnessContext, {
+          registry,
+          registerSim: (simCases, who) => registerSimCases(context, simCases, who),
+        })
         task.meta.arbigraph = record
         const reason = bench.records.infraReason(record)
         if (reason !== null) throw new ArbigraphError('ARBIGRAPH_ENDPOINT', reason)

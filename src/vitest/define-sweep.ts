@@ -4,7 +4,9 @@
  * derived seed, see src/sweep/sweep-spec.ts), and every case's identity carries its sweep point,
  * so the reporters fit the curve and its breaking point (src/metrics/sweep/). Before the cases
  * run it prints the cost preview: cases and first-turn prompt tokens per point and in total.
- * Tests are named `<axis>=<value> <Task> #<sample>`, so `-t length=8` runs one point.
+ * Tests are named `<axis>=<value> <Task> #<sample>`, so `-t length=8` runs one point. An
+ * ArbiGraph sweep is the ArbiGraph benchmark with the sweep's options and cases: it runs through
+ * the one generic suite and case runner, its records are ArbiGraph's.
  *
  * The benchmark form, `defineSweep({ benchmark, options, vary })`, sweeps an axis a benchmark
  * declares (Long-Transduction: `budget`, `level`) through the generic benchmark suite; its tests
@@ -12,9 +14,18 @@
  */
 
 import type { HarnessProfileInput } from '../agent/profile.ts'
-import { resolveConditions } from '../conditions/select-conditions.ts'
+import {
+  type ArbigraphCaseInput,
+  arbigraphBenchmark,
+  arbigraphCases,
+  suiteCaseSettings,
+} from '../arbigraph-benchmark.ts'
+import type { Benchmark } from '../contracts/benchmark.ts'
+import type { CaseRecord } from '../contracts/case-record.ts'
 import { threadRegistry } from '../generate/generate-chunk.ts'
 import { generateDataset } from '../generate/generate-dataset.ts'
+import { checkSuiteHarnessOption } from '../harness/suite-harness.ts'
+import type { RunSummary } from '../metrics/summarize.ts'
 import { getBenchmark, getTemplate } from '../registry.ts'
 import {
   type BenchmarkSweepOptions,
@@ -27,12 +38,14 @@ import { formatCost, type PointCost, pointCost, promptsCost } from '../sweep/swe
 import {
   parseSweepOptions,
   pointSpec,
+  type ResolvedSweep,
   type SweepOptions,
   sweepName,
+  sweepOptionsSchema,
   sweepPoints,
 } from '../sweep/sweep-spec.ts'
+import type { SuiteCase } from './arbigraph-suite.ts'
 import { declareBenchmarkSuite, type SuiteSettings } from './declare-benchmark-suite.ts'
-import { declareCases, type SuiteCase } from './define-suite.ts'
 import { readSuiteEnv } from './suite-env.ts'
 
 export type DefineSweepOptions = Omit<SweepOptions, 'harness'> & { harness?: HarnessProfileInput }
@@ -142,6 +155,31 @@ function defineBenchmarkSweep(options: DefineBenchmarkSweepOptions): void {
   )
 }
 
+/** The describe block of a sweep: `sweep:<name>/<categories>`, tagged `sweep`, the topology and categories. */
+function sweepLabel(sweep: ResolvedSweep): { name: string; tags: string[] } {
+  const categories = sweep.categories ?? [sweep.category!]
+  return {
+    name: `sweep:${sweepName(sweep)}/${categories.join('+')}`,
+    tags: ['sweep', sweep.topology, ...categories],
+  }
+}
+
+/**
+ * ArbiGraph with a sweep's options and cases: the same harness, scoring, conditions and records.
+ * Its cases print the cost preview when they are generated (collection time).
+ */
+const arbigraphSweep: Benchmark<ResolvedSweep, ArbigraphCaseInput, CaseRecord, RunSummary> = {
+  ...arbigraphBenchmark,
+  options: sweepOptionsSchema,
+  suite: sweepLabel,
+  async cases(sweep) {
+    const { cases, costs } = await sweepCases(sweep as DefineSweepOptions)
+    printCost(sweepName(sweep), costs)
+    return arbigraphCases(cases, await suiteCaseSettings(sweep.topology, sweep.conditions))
+  },
+  harness: (sweep, registry) => arbigraphBenchmark.harness(sweep as never, registry),
+}
+
 /**
  * Declares a scaling sweep; call it at the top level of a `*.eval.ts` file. Give a topology
  * (ArbiGraph) or a benchmark that declares sweep axes.
@@ -157,20 +195,6 @@ export function defineSweep(options: DefineSweepOptions | DefineBenchmarkSweepOp
     return
   }
   const sweep = parseSweepOptions(options as SweepOptions) // fail at definition time
-  const categories = sweep.categories ?? [sweep.category!]
-  const name = sweepName(sweep)
-  declareCases(
-    {
-      title: `sweep:${name}/${categories.join('+')}`,
-      tags: ['sweep', sweep.topology, ...categories],
-      topology: sweep.topology,
-      harness: options.harness,
-      conditions: resolveConditions(sweep.conditions),
-    },
-    async () => {
-      const { cases, costs } = await sweepCases(options)
-      printCost(name, costs)
-      return cases
-    },
-  )
+  checkSuiteHarnessOption(options.harness) // bad profile fields too
+  declareBenchmarkSuite(arbigraphSweep, options, {}, sweepLabel(sweep), 'defineSweep')
 }

@@ -4,7 +4,7 @@
  * `*.eval.ts` files, and the pieces they are made of (case generation, one-case runner, simulator
  * registration, the globalSetup).
  */
-export { arbigraphBenchmark } from '../arbigraph-benchmark.ts'
+export { arbigraphBenchmark, infraRecord } from '../arbigraph-benchmark.ts'
 export {
   defineHarness,
   type Harness,
@@ -36,7 +36,7 @@ export { setup as globalSetup, simBanner } from './global-setup.ts'
 export { type ArbigraphPluginOptions, arbigraph } from './plugin.ts'
 export type { ArbigraphContext } from './provided-context.ts'
 export { runBenchmarkCase } from './run-benchmark-case.ts'
-export { infraRecord, type RunCaseOptions, runCase } from './run-case.ts'
+export { type RunCaseOptions, runCase } from './run-case.ts'
 export { simCaseOf, taskDepths } from './sim-case.ts'
 export { readSuiteEnv, type SuiteEnv } from './suite-env.ts'
 export type { CaseIdentity } from './task-meta.ts'
