@@ -204,6 +204,8 @@ export const arbigraphBenchmark = benchmark<ResolvedSuiteOptions, ArbigraphCaseI
     simCases: (cases) =>
       [...new Map(cases.map((c) => [identityOf(c).instanceId, c.input.instance])).values()].map(simCaseOf),
     harness: (o, registry) => suiteHarness(o.harness as SuiteHarnessOption | undefined, registry),
+    // ARBIGRAPH_HARNESS and ARBIGRAPH_PROTOCOL choose for every suite, whichever way it gave its harness.
+    suiteHarness: (harness, registry) => suiteHarness(harness, registry),
     harnessCase: (c) => ({
       id: identityOf(c).caseId,
       epoch: c.input.epoch,

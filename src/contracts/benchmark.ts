@@ -161,6 +161,12 @@ export interface Benchmark<Options = unknown, Case = unknown, Record = unknown, 
   simBatch?: number
   /** The default harness of a suite with these options (a registered one may be chosen by name). */
   harness(options: Options, registry: Registry): Harness
+  /**
+   * The harness a run uses when a suite passes its own (`defineSuite(benchmark, options, { harness })`):
+   * where the run's settings choose for every suite (ArbiGraph: ARBIGRAPH_HARNESS, ARBIGRAPH_PROTOCOL),
+   * they win here too. @default the suite's
+   */
+  suiteHarness?(harness: Harness, registry: Registry): Harness
   /** The case as the harness sees it: prompt, the output names to answer, budgets. */
   harnessCase(input: BenchmarkCase<Case>): HarnessCase
   /** Scores the harness's answers and transcript into the case's record. */

@@ -52,7 +52,9 @@ export function declareBenchmarkSuite(
     const o = parseBenchmarkOptions(bench, options, where)
     const cases = (await load(bench, o)) as Awaited<ReturnType<AnyBenchmark['cases']>>
     const registry = await threadRegistry(process.cwd())
-    const harness = settings.harness ?? bench.harness(o, registry)
+    const harness = settings.harness
+      ? (bench.suiteHarness?.(settings.harness, registry) ?? settings.harness)
+      : bench.harness(o, registry)
     beforeAll(async () => {
       const context = inject('arbigraph')
       if (context.server) bench.prepare?.(o, context.server, harness)

@@ -2,15 +2,17 @@
  * The one case runner, as ArbiGraph's suites and sweeps use it: the follow-up step (the context
  * conditions) asks through the suite's harness with the case's own context — its id, epoch and
  * the epoch's sampling seed — and runs only for a scored record and only when the run gives its
- * tools; a record without a transcript names the harness's declared protocol.
+ * tools; a record without a transcript names the harness's declared protocol. A harness a suite
+ * passes as a setting still yields to the run's ARBIGRAPH_HARNESS and ARBIGRAPH_PROTOCOL.
  */
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { arbigraphBenchmark } from '../../src/arbigraph-benchmark.ts'
 import { checkCaseRecord } from '../../src/contracts/case-record.ts'
 import { defineHarness, type Harness, type HarnessContext } from '../../src/contracts/harness.ts'
 import { ArbigraphError } from '../../src/errors.ts'
 import { threadRegistry } from '../../src/generate/generate-chunk.ts'
 import { reportedTranscript } from '../../src/harness/reported-transcript.ts'
+import { toolAgent } from '../../src/harness/tool-agent.ts'
 import { pyRepr } from '../../src/values.ts'
 import { suiteCases } from '../../src/vitest/arbigraph-suite.ts'
 import { runBenchmarkCase } from '../../src/vitest/run-benchmark-case.ts'
@@ -123,5 +125,21 @@ describe('runBenchmarkCase', () => {
       infraError: { reason: 'down: HTTP 503 after retries' },
     })
     expect(record.conditions).toBeUndefined()
+  })
+})
+
+describe("ArbiGraph's suiteHarness", () => {
+  afterEach(() => vi.unstubAllEnvs())
+
+  it("keeps the suite's harness unless the run chooses one for every suite", () => {
+    const mine = truthful([])
+    vi.stubEnv('ARBIGRAPH_HARNESS', '')
+    vi.stubEnv('ARBIGRAPH_PROTOCOL', '')
+    expect(arbigraphBenchmark.suiteHarness!(mine, registry)).toBe(mine)
+    vi.stubEnv('ARBIGRAPH_HARNESS', 'http://127.0.0.1:9/case')
+    expect(arbigraphBenchmark.suiteHarness!(mine, registry).name).toBe('http-agent')
+    vi.stubEnv('ARBIGRAPH_HARNESS', '')
+    vi.stubEnv('ARBIGRAPH_PROTOCOL', 'text')
+    expect(arbigraphBenchmark.suiteHarness!(toolAgent(), registry).protocol).toBe('text')
   })
 })
