@@ -20,6 +20,10 @@ export async function runBenchmarks(root: string): Promise<AnyBenchmark[]> {
   const jiti = createJiti(import.meta.url, { fsCache: false, interopDefault: false })
   const { builtins } = await jiti.import<{ builtins: LazyPlugin }>(fileURLToPath(builtinsModule()))
   const user = await loadConfig(root)
+  // One at a time first: jiti hands a module that another concurrent import is still evaluating
+  // to the second importer half-initialised (two benchmarks sharing a module then read undefined
+  // exports). Sequential loads fill its cache with whole modules; loadPlugin then only reads it.
+  for (const entry of builtins.benchmarks ?? []) await entry.load()
   const names = (builtins.benchmarks ?? []).map((b) => b.name)
   const builtin = await loadPlugin(
     builtins,
