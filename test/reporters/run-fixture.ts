@@ -12,8 +12,18 @@ const vitestBin = join(repo, 'node_modules', 'vitest', 'vitest.mjs')
 export interface FixtureRun {
   code: number | null
   stdout: string
+  /** The child's stderr without Vite's own bundler-timing notes (see `viteNotes`). */
   stderr: string
+  /** The `[PLUGIN_TIMINGS]` notes Vite's bundler may print while it loads the config. */
+  viteNotes: string[]
 }
+
+/**
+ * On a slow machine Vite's bundler prints a `[PLUGIN_TIMINGS]` paragraph (ending in a blank line)
+ * while it loads vitest.config.ts, before any of our code runs. It is not ours and says nothing
+ * about the run, so the tests that check our messages line by line read stderr without it.
+ */
+const VITE_TIMINGS = /[^\n]*\[PLUGIN_TIMINGS\][\s\S]*?\n\n/g
 
 /** The environment without the outer Vitest's and our own settings, and without colours. */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -44,6 +54,13 @@ export function runFixture(
     child.stdout.on('data', (chunk) => (stdout += chunk))
     child.stderr.on('data', (chunk) => (stderr += chunk))
     child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
+    child.on('close', (code) =>
+      resolve({
+        code,
+        stdout,
+        stderr: stderr.replace(VITE_TIMINGS, ''),
+        viteNotes: stderr.match(VITE_TIMINGS) ?? [],
+      }),
+    )
   })
 }
