@@ -13,7 +13,8 @@ import { MANIFEST_SCHEMA, type Manifest } from '../contracts/dataset.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { ArbigraphError } from '../errors.ts'
 import { openAtomicLines } from '../io/atomic-write.ts'
-import { encodeInstance, encodeLineBytes, encodeManifest } from '../io/dataset.ts'
+import { ByteChunks } from '../io/byte-chunks.ts'
+import { encodeInstance, encodeManifest, writeLine } from '../io/dataset.ts'
 import type { Registry } from '../registry.ts'
 import { type DatasetPlan, GENERATOR, generateSample, planDataset } from './dataset-plan.ts'
 import {
@@ -81,13 +82,18 @@ async function* inThread<S extends ChunkShape>(
   shape: S,
   onProgress: GenerateOptions['onProgress'],
 ): AsyncGenerator<ItemOf<S>> {
+  // Lines as bytes share one writer: it hands over each megabyte once full, not a buffer per line.
+  const bytes = shape === 'bytes' ? new ByteChunks() : undefined
   let done = 0
   for (const job of jobs) {
     const instance = await generateSample(plan, job.target, job.sample)
     onProgress?.(++done, jobs.length)
-    if (shape === 'bytes') yield* encodeLineBytes([instance]) as ItemOf<S>[]
-    else yield (shape === 'lines' ? encodeInstance(instance) : instance) as ItemOf<S>
+    if (bytes) {
+      writeLine(instance, bytes)
+      yield* bytes.take() as ItemOf<S>[]
+    } else yield (shape === 'lines' ? encodeInstance(instance) : instance) as ItemOf<S>
   }
+  if (bytes) yield* bytes.finish() as ItemOf<S>[]
 }
 
 /**

@@ -59,6 +59,14 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
 }
 
 /**
+ * Bytes a line stream queues before `write` waits for the disk. The default 16 kB is less than
+ * one block of encoded lines, so every write waited for the file system and generation stood
+ * still meanwhile; with room for a few blocks the disk writes while the next lines are made,
+ * and memory still holds only a few megabytes.
+ */
+const WRITE_AHEAD_BYTES = 8 << 20
+
+/**
  * Streams lines to `path` atomically: `write` each line, then `commit()` renames into place;
  * `abort()` (or any error before commit) removes the temporary file.
  * @example const out = await openAtomicLines('d.jsonl'); await out.write('{}'); await out.commit()
@@ -66,7 +74,7 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
 export async function openAtomicLines(path: string) {
   const target = resolve(path)
   const temp = await prepare(target)
-  const stream = createWriteStream(temp, { encoding: 'utf8' })
+  const stream = createWriteStream(temp, { encoding: 'utf8', highWaterMark: WRITE_AHEAD_BYTES })
   const opened = new Promise<void>((ok, fail) => {
     stream.once('open', () => ok())
     stream.once('error', fail)

@@ -100,12 +100,14 @@ export function encodeInstance(instance: Instance): string {
  */
 export function encodeLineBytes(instances: readonly Instance[]): Uint8Array[] {
   const out = new ByteChunks()
-  const write = (piece: string) => out.write(piece)
-  for (const instance of instances) {
-    writeInstance(instance, write)
-    out.write('\n')
-  }
+  for (const instance of instances) writeLine(instance, out)
   return out.finish()
+}
+
+/** Appends one instance's dataset line, newline included, to `out` as UTF-8. */
+export function writeLine(instance: Instance, out: ByteChunks): void {
+  writeInstance(instance, (piece) => out.write(piece))
+  out.write('\n')
 }
 
 export const encodeManifest = (manifest: Manifest): string =>

@@ -24,4 +24,17 @@ describe('ByteChunks', () => {
     out.write('')
     expect(out.finish()).toEqual([])
   })
+
+  it('hands over only the filled chunks when taken, keeping the one being filled, and loses no byte', () => {
+    const out = new ByteChunks(8)
+    out.write('abc')
+    expect(out.take()).toEqual([])
+    out.write('defghij€')
+    const first = out.take()
+    expect(first.map((c) => Buffer.from(c).toString())).toEqual(['abcdefgh'])
+    expect(out.take()).toEqual([])
+    out.write('k')
+    const rest = out.finish()
+    expect(Buffer.concat([...first, ...rest]).toString()).toBe('abcdefghij€k')
+  })
 })
