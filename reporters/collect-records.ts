@@ -52,8 +52,12 @@ function failureReason(test: TestCase): string {
 
 const NO_FACTS = { model: 'unknown', latencyMs: 0 }
 
-/** The record of one finished test of `bench`, or undefined when there is none to report. */
-function recordOf<Record>(bench: RecordsOf<Record>, test: TestCase): Record | undefined {
+/**
+ * The record of one finished test of `bench`, or undefined when there is none to report (the
+ * test was skipped, or it failed before writing a record and nothing places it in a cell).
+ * @example recordOfTest(transduction, testCase)?.infraError // null for a scored document
+ */
+export function recordOfTest<Record>(bench: RecordsOf<Record>, test: TestCase): Record | undefined {
   const state = test.result().state
   if (state === 'skipped' || state === 'pending') return undefined
   const meta = test.meta()
@@ -101,7 +105,7 @@ export function collectBenchmarkRecords<Record>(
   for (const module of modules)
     for (const test of module.children.allTests()) {
       if (benchmarkOfTest(test) !== bench.name) continue
-      const record = recordOf(bench, test)
+      const record = recordOfTest(bench, test)
       if (record !== undefined) records.push(record)
     }
   const model = runModel(records.map(bench.records.model))

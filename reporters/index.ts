@@ -24,7 +24,7 @@ export { markdownSummaryReporter } from './markdown-summary.ts'
 export type { ArbigraphReporterOptions } from './options.ts'
 export { resolveReporterOptions } from './options.ts'
 export type { ProgressReporterOptions } from './progress.ts'
-export { progressReporter } from './progress.ts'
+export { defaultProgressCells, progressReporter } from './progress.ts'
 export { resultsJsonReporter } from './results-json.ts'
 export { summaryTableReporter } from './summary-table.ts'
 
@@ -38,7 +38,7 @@ export function arbigraphReporters(
 ): Reporter[] {
   const reporters: Reporter[] = []
   if (options.table) reporters.push(summaryTableReporter({ byTask: options.byTask }))
-  if (options.table) reporters.push(progressReporter())
+  if (options.table) reporters.push(progressReporter({ benchmarks }))
   if (options.results !== false) reporters.push(resultsJsonReporter({ path: options.results }))
   if (options.markdown !== false || options.stepSummary !== false)
     reporters.push(

@@ -265,6 +265,14 @@ export const arbigraphBenchmark = benchmark<ResolvedSuiteOptions, ArbigraphCaseI
       identityOfTest: identityFromTest,
     },
     summarize: (records) => summarize(records),
+    // The table's topology × category cells, as the run's table will show them.
+    progressCells: (records) =>
+      summarize(records).cells.map((c) => ({
+        cell: c.key,
+        graded: c.n,
+        correct: c.correct,
+        infraErrors: c.infraErrors,
+      })),
     report: {
       text: formatTable,
       markdown: (summary, model) => formatMarkdown(summary, model, null),

@@ -11,6 +11,7 @@ import type { RunInfo } from '../../src/contracts/results.ts'
 import { SINGLE_SHOT_OUTPUT, singleShot } from '../../src/harness/single-shot.ts'
 import { htmlSection } from '../../src/report/html-section.ts'
 import type { TransductionDocument } from './document.ts'
+import { transductionProgressCells } from './metrics/progress-cells.ts'
 import type { TransductionSummary } from './metrics/summarize-transduction.ts'
 import { summarizeTransduction } from './metrics/summarize-transduction.ts'
 import type { TransductionRecord } from './record.ts'
@@ -75,6 +76,7 @@ export const transduction = benchmark<
     compare: (a, b) => (a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : 0),
   },
   summarize: summarizeTransduction,
+  progressCells: transductionProgressCells,
   report: {
     text: formatTransductionText,
     markdown: formatTransductionMarkdown,

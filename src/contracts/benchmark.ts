@@ -93,6 +93,23 @@ export interface BenchmarkFiles<Record> {
   decode(text: string, where: string): { model: string; records: Record[] }
 }
 
+/**
+ * One cell of a progress line (reporters/progress.ts): its name and running figures, which the
+ * benchmark reads off its own summary of the records so far, so they agree with the final report.
+ */
+export interface BenchmarkProgressCell {
+  /** The cell's name, e.g. `chain/math` or `transduction/arithmetic/4K`. */
+  cell: string
+  /** Records with a model outcome: the accuracy's denominator. */
+  graded: number
+  /** Records that are infrastructure errors, counted apart (never as wrong). */
+  infraErrors: number
+  /** Right ones among the graded, for a benchmark graded right or wrong (shown as `c/graded`). */
+  correct?: number
+  /** The cell's accuracy in [0, 1], for a benchmark with partial credit (a mean score). */
+  accuracy?: number
+}
+
 /** Report sections: each renders the benchmark's summary of some records. */
 export interface BenchmarkReport<Summary> {
   text(summary: Summary, model: string): string
@@ -188,6 +205,12 @@ export interface Benchmark<Options = unknown, Case = unknown, Record = unknown, 
   /** Records → summary (cells); every figure a report prints comes from it. */
   summarize(records: readonly Record[]): Summary
   report: BenchmarkReport<Summary>
+  /**
+   * The running cells of the progress lines in logs, from the records so far (summarised as the
+   * report does). @default one cell named after the benchmark, its graded records and
+   * infrastructure errors counted (no accuracy: only the benchmark can read a record's)
+   */
+  progressCells?(records: readonly Record[]): BenchmarkProgressCell[]
   /** File formats it publishes as JSON Schemas under `schemas/`, by file stem. @default {} */
   schemas?: { [stem: string]: z.ZodType }
   /** The environment variables the benchmark reads, checked with the run's settings before it starts. @default {} */

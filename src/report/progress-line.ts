@@ -5,14 +5,14 @@
  * passed in, so the throttling is tested with a fake clock, not with sleeps.
  */
 
-/** One cell's running counts (a topology × category of an eval). */
-export interface CellProgress {
-  cell: string
-  correct: number
-  /** Graded cases: infrastructure errors are counted apart, never as wrong answers. */
-  graded: number
-  infraErrors: number
-}
+import type { BenchmarkProgressCell } from '../contracts/benchmark.ts'
+
+/**
+ * One cell's running figures (a topology × category of ArbiGraph, a family × budget of
+ * Long-Transduction, whatever cells a benchmark has): infrastructure errors are counted apart,
+ * never as wrong answers.
+ */
+export type CellProgress = BenchmarkProgressCell
 
 export interface ProgressState {
   done: number
@@ -37,6 +37,14 @@ export function formatDuration(ms: number): string {
 
 const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)}%`
 
+/** `71.7% (86/120)` when the cell counts right answers, `97.9% over 12` for a mean score. */
+function cellFigure(c: CellProgress): string {
+  if (c.graded === 0) return 'no grades yet'
+  if (c.correct !== undefined) return `${percent(c.correct, c.graded)} (${c.correct}/${c.graded})`
+  if (c.accuracy !== undefined) return `${(c.accuracy * 100).toFixed(1)}% over ${c.graded}`
+  return `${c.graded} graded`
+}
+
 /**
  * The line for one moment of a run.
  * @example progressLine({ done: 50, total: 200, elapsedMs: 10_000, unit: 'cases' }) // 'progress: 50/200 cases (25.0%), 5.0 cases/s, elapsed 10s, ETA 30s'
@@ -52,11 +60,9 @@ export function progressLine(state: ProgressState): string {
     `elapsed ${formatDuration(elapsedMs)}`,
     `ETA ${done >= total ? '0s' : eta}`,
   ]
-  const cells = (state.cells ?? []).map((c) => {
-    const accuracy =
-      c.graded > 0 ? `${percent(c.correct, c.graded)} (${c.correct}/${c.graded})` : 'no grades yet'
-    return `${c.cell} ${accuracy}${c.infraErrors > 0 ? `, ${c.infraErrors} infra errors` : ''}`
-  })
+  const cells = (state.cells ?? []).map(
+    (c) => `${c.cell} ${cellFigure(c)}${c.infraErrors > 0 ? `, ${c.infraErrors} infra errors` : ''}`,
+  )
   return [parts.join(', '), ...cells].join('; ')
 }
 

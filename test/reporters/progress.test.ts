@@ -1,108 +1,233 @@
+/**
+ * The progress reporter on the cases of every kind of benchmark: ArbiGraph's, Long-Transduction's
+ * and a user's own (the toy echo benchmark of test/fixtures/toy-benchmark/). Records are made by
+ * the one case runner from each benchmark's real cases, answered by a scripted harness (right,
+ * wrong, or a dead endpoint); the tests carry them as Vitest's finished tests do, and a fake
+ * clock drives the 10 s throttle.
+ */
 import { describe, expect, it } from 'vitest'
 import type { TestCase, TestModule } from 'vitest/node'
-import { progressReporter } from '../../reporters/progress.ts'
+import { transduction } from '../../plugins/transduction/benchmark.ts'
+import { defaultProgressCells, progressReporter } from '../../reporters/progress.ts'
+import { arbigraphBenchmark } from '../../src/arbigraph-benchmark.ts'
+import type { AnyBenchmark, BenchmarkCase } from '../../src/contracts/benchmark.ts'
+import { parseBenchmarkOptions } from '../../src/contracts/benchmark.ts'
+import { defineHarness, type HarnessCase, type HarnessContext } from '../../src/contracts/harness.ts'
+import { ArbigraphError } from '../../src/errors.ts'
+import { reportedTranscript } from '../../src/harness/reported-transcript.ts'
+import { SINGLE_SHOT_OUTPUT } from '../../src/harness/single-shot.ts'
+import { pyRepr } from '../../src/values.ts'
+import { suiteCases } from '../../src/vitest/arbigraph-suite.ts'
+import { runBenchmarkCase } from '../../src/vitest/run-benchmark-case.ts'
+import { echo } from '../fixtures/toy-benchmark/echo-benchmark.ts'
 
-interface FakeCase {
-  state: 'passed' | 'failed' | 'skipped'
-  mode?: 'run' | 'skip'
-  topology?: string
-  category?: string
-  correct?: boolean
-  /** An infrastructure error recorded by the harness (grade null). */
-  infra?: boolean
+type Answer = 'right' | 'wrong' | 'down'
+
+const context: HarnessContext = {
+  endpoint: 'http://127.0.0.1:9/v1',
+  model: 'm',
+  apiKey: 'arbigraph',
+  signal: new AbortController().signal,
+  log: () => {},
 }
 
-/** The parts of Vitest's TestCase the reporter reads, as a finished case would have them. */
-const testCase = (c: FakeCase) =>
+/** A finished test of `bench` whose case ran through the one case runner, answered as `answer` says. */
+async function finishedTest(
+  bench: AnyBenchmark,
+  c: BenchmarkCase<unknown>,
+  answer: Answer,
+  truth: (c: HarnessCase) => Record<string, string>,
+): Promise<TestCase> {
+  const harness = defineHarness({
+    name: 'scripted',
+    run: async (testCase) => {
+      if (answer === 'down') throw new ArbigraphError('ARBIGRAPH_ENDPOINT', 'endpoint down (HTTP 503)')
+      const right = truth(testCase)
+      const answers = Object.fromEntries(
+        testCase.expected.map((name) => [name, answer === 'right' ? right[name]! : 'nonsense']),
+      )
+      return { answers, transcript: reportedTranscript({ answers }, testCase.expected) }
+    },
+  })
+  const record = await runBenchmarkCase(bench, c, harness, context)
+  // An infrastructure record fails its test, as the suites' tests do.
+  return vitestTest(bench.name, c, answer === 'down' ? 'failed' : 'passed', record)
+}
+
+/** The parts of Vitest's TestCase the reporter reads, as a finished test of a suite has them. */
+const vitestTest = (
+  benchmark: string,
+  c: Pick<BenchmarkCase<unknown>, 'name' | 'identity'>,
+  state: 'passed' | 'failed' | 'skipped',
+  record?: unknown,
+) =>
   ({
-    options: { mode: c.mode ?? 'run' },
-    name: 'Task #0',
-    fullName: 'Task #0',
-    module: { moduleId: '/p/suites/dag/python.eval.ts', relativeModuleId: 'suites/dag/python.eval.ts' },
-    result: () => ({ state: c.state }),
-    meta: () =>
-      c.topology === undefined
-        ? {}
-        : {
-            arbigraph: {
-              topology: c.topology,
-              category: c.category,
-              grade: c.infra ? null : { correct: c.correct === true },
-            },
-          },
+    options: { mode: state === 'skipped' ? 'skip' : 'run' },
+    name: c.name,
+    fullName: c.name,
+    module: { moduleId: '/p/suites/x.eval.ts', relativeModuleId: 'suites/x.eval.ts' },
+    result: () => ({ state, errors: state === 'failed' ? [{ message: 'endpoint down' }] : [] }),
+    meta: () => ({
+      arbigraphBenchmark: benchmark,
+      arbigraphCase: c.identity,
+      ...(record === undefined ? {} : { arbigraph: record }),
+    }),
   }) as unknown as TestCase
 
 const testModule = (cases: TestCase[]) => ({ children: { allTests: () => cases } }) as unknown as TestModule
 
-function run(isTTY = false) {
+function run(benchmarks: AnyBenchmark[], isTTY = false) {
   let t = 0
   const lines: string[] = []
-  const reporter = progressReporter({ isTTY, now: () => t, write: (line) => lines.push(line) })
-  const clock = (ms: number) => {
-    t = ms
+  const reporter = progressReporter({ benchmarks, isTTY, now: () => t, write: (line) => lines.push(line) })
+  reporter.onTestRunStart?.([])
+  return {
+    reporter,
+    lines,
+    clock: (ms: number) => {
+      t = ms
+    },
   }
-  return { reporter, lines, clock }
 }
 
+// ArbiGraph: a chain/math suite's cases; the truth is every node's exact output.
+const arbigraphCases = (
+  await suiteCases(
+    { topology: 'chain', options: { length: 2 }, category: 'math', samplesPerTask: 1 },
+    { samples: undefined, epochs: 1, seed: undefined },
+  )
+).slice(0, 3)
+const arbigraphTests = (answers: Answer[]) =>
+  Promise.all(
+    answers.map((answer, i) => {
+      const { instance, identity, name } = arbigraphCases[i]!
+      const truth = Object.fromEntries(instance.nodes.map((n) => [`task_${n.number}_out`, pyRepr(n.output)]))
+      return finishedTest(
+        arbigraphBenchmark,
+        { name, identity, input: { instance, epoch: 0 } },
+        answer,
+        () => truth,
+      )
+    }),
+  )
+
+// Long-Transduction: an arithmetic suite at 4K and 8K (plain format, level 0); the truth is the expected text.
+const documents = await transduction.cases(
+  parseBenchmarkOptions(
+    transduction,
+    { family: 'arithmetic', formats: ['plain'], levels: [0], budgets: ['4K', '8K'], samples: 2 },
+    'test',
+  ),
+)
+const transductionTests = (answers: Answer[]) =>
+  Promise.all(
+    answers.map((answer, i) =>
+      finishedTest(transduction, documents[i]!, answer, () => ({
+        [SINGLE_SHOT_OUTPUT]: (documents[i]!.input as { expectedText: string }).expectedText,
+      })),
+    ),
+  )
+
+// A user's benchmark from arbigraph.config.ts: two suites (2 and 4 words).
+const echoCases = [
+  ...(await echo.cases({ cases: 2, words: 2 })),
+  ...(await echo.cases({ cases: 1, words: 4 })),
+]
+const echoTests = (answers: Answer[]) =>
+  Promise.all(
+    answers.map((answer, i) =>
+      finishedTest(echo, echoCases[i]!, answer, () => ({ output: echoCases[i]!.input.join('\n') })),
+    ),
+  )
+
 describe('progressReporter', () => {
-  it('prints a line at most every 10 s of the clock, with per-cell running accuracy', () => {
-    const { reporter, lines, clock } = run()
-    const cases = [
-      testCase({ state: 'passed', topology: 'chain', category: 'math', correct: true }),
-      testCase({ state: 'passed', topology: 'chain', category: 'math', correct: false }),
-      testCase({ state: 'passed', topology: 'baseline', category: 'gsm', infra: true }),
-      testCase({ state: 'failed', topology: 'baseline', category: 'gsm', correct: true }),
-      testCase({ state: 'skipped', mode: 'skip' }),
-    ]
-    reporter.onTestRunStart?.([])
-    reporter.onTestModuleCollected?.(testModule(cases))
+  it('prints a line at most every 10 s of the clock, with each ArbiGraph cell running accuracy', async () => {
+    const { reporter, lines, clock } = run([arbigraphBenchmark, transduction])
+    const tests = await arbigraphTests(['right', 'wrong', 'down'])
+    reporter.onTestModuleCollected?.(testModule([...tests, vitestTest('arbigraph', arbigraphCases[0]!, 'skipped')]))
     clock(4000)
-    reporter.onTestCaseResult?.(cases[0]!)
+    reporter.onTestCaseResult?.(tests[0]!)
     expect(lines).toEqual([])
     clock(10_000)
-    reporter.onTestCaseResult?.(cases[1]!)
+    reporter.onTestCaseResult?.(tests[1]!)
     expect(lines).toEqual([
-      'progress: 2/4 cases (50.0%), 0.2 cases/s, elapsed 10s, ETA 10s; chain/math 50.0% (1/2)',
+      'progress: 2/3 cases (66.7%), 0.2 cases/s, elapsed 10s, ETA 5s; chain/math 50.0% (1/2)',
     ])
     clock(19_999)
-    reporter.onTestCaseResult?.(cases[2]!)
-    reporter.onTestCaseResult?.(cases[4]!)
+    reporter.onTestCaseResult?.(tests[2]!)
     expect(lines).toHaveLength(1)
     clock(20_000)
-    reporter.onTestCaseResult?.(cases[3]!)
+    reporter.onTestCaseResult?.(vitestTest('arbigraph', arbigraphCases[0]!, 'skipped'))
+    expect(lines).toHaveLength(1) // a skipped test is not a finished case
+    reporter.onTestCaseResult?.(tests[0]!)
     expect(lines[1]).toBe(
-      'progress: 4/4 cases (100.0%), 0.2 cases/s, elapsed 20s, ETA 0s; baseline/gsm no grades yet, 2 infra errors; chain/math 50.0% (1/2)',
+      'progress: 4/4 cases (100.0%), 0.2 cases/s, elapsed 20s, ETA 0s; chain/math 66.7% (2/3), 1 infra errors',
     )
   })
 
-  it('counts a test that failed before writing a record under the cell of its file', () => {
-    const { reporter, lines, clock } = run()
-    reporter.onTestRunStart?.([])
+  it('places a test that failed before writing a record in its cell, as an infrastructure error', () => {
+    const { reporter, lines, clock } = run([arbigraphBenchmark])
     clock(10_000)
-    reporter.onTestCaseResult?.(testCase({ state: 'failed' }))
+    reporter.onTestCaseResult?.(vitestTest('arbigraph', arbigraphCases[0]!, 'failed'))
     expect(lines).toEqual([
-      'progress: 1/1 cases (100.0%), 0.1 cases/s, elapsed 10s, ETA 0s; dag/python no grades yet, 1 infra errors',
+      'progress: 1/1 cases (100.0%), 0.1 cases/s, elapsed 10s, ETA 0s; chain/math no grades yet, 1 infra errors',
     ])
   })
 
-  it('counts Long-Transduction documents and plain passing tests as done, in no cell', () => {
-    const { reporter, lines, clock } = run()
-    reporter.onTestRunStart?.([])
-    const document = {
-      ...testCase({ state: 'passed' }),
-      meta: () => ({ arbigraphTransduction: { score: 1 } }),
-    } as unknown as TestCase
-    reporter.onTestCaseResult?.(document)
+  it('gives Long-Transduction documents their family × budget cells with the running macro accuracy', async () => {
+    const { reporter, lines, clock } = run([arbigraphBenchmark, transduction])
+    expect(documents.map((d) => d.name)).toEqual([
+      'arithmetic plain L0 4K #0',
+      'arithmetic plain L0 4K #1',
+      'arithmetic plain L0 8K #0',
+      'arithmetic plain L0 8K #1',
+    ])
+    const tests = await transductionTests(['right', 'wrong', 'right', 'down'])
+    reporter.onTestModuleCollected?.(testModule(tests))
+    for (const test of tests) reporter.onTestCaseResult?.(test)
     clock(10_000)
-    reporter.onTestCaseResult?.(testCase({ state: 'passed' }))
+    reporter.onTestCaseResult?.(vitestTest('transduction', documents[0]!, 'failed'))
+    expect(lines).toEqual([
+      'progress: 5/5 cases (100.0%), 0.5 cases/s, elapsed 10s, ETA 0s; transduction/arithmetic/4K 50.0% over 2, 1 infra errors; transduction/arithmetic/8K 100.0% over 1, 1 infra errors',
+    ])
+  })
+
+  it("gives a user's benchmark the cells it names, next to ArbiGraph's, in the order of registration", async () => {
+    const { reporter, lines, clock } = run([arbigraphBenchmark, transduction, echo])
+    const tests = [...(await echoTests(['right', 'down', 'wrong'])), ...(await arbigraphTests(['right']))]
+    reporter.onTestModuleCollected?.(testModule(tests))
+    for (const test of tests.slice(0, -1)) reporter.onTestCaseResult?.(test)
+    clock(10_000)
+    reporter.onTestCaseResult?.(tests.at(-1)!)
+    expect(lines).toEqual([
+      'progress: 4/4 cases (100.0%), 0.4 cases/s, elapsed 10s, ETA 0s; chain/math 100.0% (1/1); echo/2-words 100.0% (1/1), 1 infra errors; echo/4-words 0.0% (0/1)',
+    ])
+  })
+
+  it('gives a benchmark that names no cells one cell of its name, graded and infrastructure errors counted', async () => {
+    const { progressCells: _, ...plain } = echo
+    const { reporter, lines, clock } = run([plain as AnyBenchmark])
+    for (const test of await echoTests(['right', 'wrong', 'down'])) reporter.onTestCaseResult?.(test)
+    clock(10_000)
+    reporter.onTestCaseResult?.(vitestTest('elsewhere', echoCases[0]!, 'passed'))
+    expect(lines).toEqual([
+      'progress: 4/4 cases (100.0%), 0.4 cases/s, elapsed 10s, ETA 0s; echo 2 graded, 1 infra errors',
+    ])
+    expect(defaultProgressCells(echo, [])).toEqual([{ cell: 'echo', graded: 0, infraErrors: 0 }])
+  })
+
+  it('counts the tests of a benchmark it was not given as done, in no cell', async () => {
+    const { reporter, lines, clock } = run([arbigraphBenchmark])
+    for (const test of await echoTests(['right'])) reporter.onTestCaseResult?.(test)
+    clock(10_000)
+    reporter.onTestCaseResult?.(vitestTest('elsewhere', echoCases[0]!, 'passed'))
     expect(lines).toEqual(['progress: 2/2 cases (100.0%), 0.2 cases/s, elapsed 10s, ETA 0s'])
   })
 
-  it('prints nothing on a terminal', () => {
-    const { reporter, lines, clock } = run(true)
-    reporter.onTestRunStart?.([])
+  it('prints nothing on a terminal', async () => {
+    const { reporter, lines, clock } = run([arbigraphBenchmark], true)
     clock(60_000)
-    reporter.onTestCaseResult?.(testCase({ state: 'passed', topology: 'chain', category: 'math' }))
+    for (const test of await arbigraphTests(['right'])) reporter.onTestCaseResult?.(test)
     expect(lines).toEqual([])
   })
 })
