@@ -53,6 +53,14 @@ console.error(`dist/: compiled ${SOURCE_ROOTS.join(', ')} and copied ${copied} r
  * compiled twin under dist/, so worker entries, templates and the sandbox's files are found
  * exactly as from the unbundled tree, and worker threads load that tree.
  */
+/**
+ * `import { z } from 'zod'` as `import * as z from 'zod'`: the same bindings (zod exports each
+ * member of its `z` namespace by name too), but esbuild can drop the members nothing uses only
+ * from a namespace import: zod's chunk was 580 kB, every one of them parsed and run by each
+ * command that validates anything (`arbigraph generate` included).
+ */
+const zodNamespace = (text) => text.replace(/^import \{ z \} from 'zod'$/m, "import * as z from 'zod'")
+
 async function bundleCli() {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
   const bundled = new Set(['zod'])
@@ -65,8 +73,9 @@ async function bundleCli() {
     name: 'compiled-module-urls',
     setup(bundler) {
       bundler.onLoad({ filter: ownModule }, (args) => {
-        const text = readFileSync(args.path, 'utf8')
-        if (!args.path.startsWith(root) || !/import\.meta\.(url|dirname)/.test(text)) return undefined
+        if (!args.path.startsWith(root)) return undefined
+        const text = zodNamespace(readFileSync(args.path, 'utf8'))
+        if (!/import\.meta\.(url|dirname)/.test(text)) return { contents: text, loader: 'ts' }
         const twin = relative(outdir, join(out, relative(root, args.path))).replace(/\.ts$/, '.js')
         const head = [
           "import { fileURLToPath as arbigraphPathOf } from 'node:url'",

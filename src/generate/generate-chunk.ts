@@ -4,7 +4,6 @@
  * an error's `code` does not survive the trip between threads.
  */
 
-import Tinypool, { markMovable } from 'tinypool'
 import { builtinRegistry, useBuiltins } from '../builtins.ts'
 import type { GenerateSpec } from '../contracts/dataset.ts'
 import type { Instance } from '../contracts/instance.ts'
@@ -46,8 +45,12 @@ export type ChunkResult =
   | Uint8Array[]
   | { error: { code: ErrorCode | undefined; message: string } }
 
-/** Blocks of bytes that Tinypool transfers (their buffers) instead of copying. */
-function movable(blocks: Uint8Array[]): Uint8Array[] {
+/**
+ * Blocks of bytes that Tinypool transfers (their buffers) instead of copying. Tinypool is loaded
+ * here, in a worker, so the main thread's one-thread runs do not load it with this module.
+ */
+async function movable(blocks: Uint8Array[]): Promise<Uint8Array[]> {
+  const { default: Tinypool, markMovable } = await import('tinypool')
   const wrapper = {
     [Tinypool.transferableSymbol]: blocks.map((block) => block.buffer),
     [Tinypool.valueSymbol]: blocks,
@@ -117,7 +120,7 @@ export async function generateChunk(request: ChunkRequest): Promise<ChunkResult>
     if (request.shape === 'lines') return { lines: instances.map(encodeInstance) }
     // Encoded here, so the writer's thread only copies bytes to the file (encoding 500 MB of
     // lines there held back the writing); the blocks' buffers move to it without a copy.
-    if (request.shape === 'bytes') return movable(encodeLineBytes(instances))
+    if (request.shape === 'bytes') return await movable(encodeLineBytes(instances))
     return { instances }
   } catch (error) {
     const code = error instanceof ArbigraphError ? error.code : undefined

@@ -7,7 +7,6 @@
  * few instances rather than the dataset, and the file appears atomically at the end.
  */
 import { availableParallelism } from 'node:os'
-import Tinypool from 'tinypool'
 import { builtinsModule } from '../builtins.ts'
 import { MANIFEST_SCHEMA, type Manifest } from '../contracts/dataset.ts'
 import type { Instance } from '../contracts/instance.ts'
@@ -118,6 +117,8 @@ async function* inWorkers<S extends ChunkShape>(
   options: GenerateOptions,
   cwd: string,
 ): AsyncGenerator<ItemOf<S>> {
+  // Loaded only here: a one-thread run (the default) has no use for the pool or its threads.
+  const { default: Tinypool } = await import('tinypool')
   const pool = new Tinypool({
     filename: new URL('./generate-worker.mjs', import.meta.url).href,
     minThreads: workers,
