@@ -8,13 +8,14 @@
  *
  * Kinds are left to the generator, but the shape is always satisfiable: a task read by a pick is
  * never read by a pack (one output cannot be a list and a scalar), and every other kind pair is
- * in the math pool. Linear time: 10⁴ tasks (≈16k nodes, 21k edges) build in 0.1–0.4 s on a busy
- * 2-core machine, mostly graphology edge insertion.
+ * in the math pool. Linear time. The generator takes the skeleton as an index laid out directly
+ * (`index`): 10⁴ tasks (≈16k nodes, 21k edges) went into a graphology graph in 0.1–0.4 s, as
+ * much as filling them; `build` makes the same graph from that index.
  */
 import { z } from 'zod'
-import type { Skeleton } from '../../src/contracts/skeleton.ts'
+import type { SlotAttributes } from '../../src/contracts/skeleton.ts'
 import { topology } from '../../src/contracts/topology.ts'
-import { createSkeleton } from '../../src/graph/create-skeleton.ts'
+import { compactSkeleton, type SkeletonIndex, skeletonGraph } from '../../src/graph/skeleton-index.ts'
 import type { Rng } from '../../src/rng.ts'
 
 /** What a task's output must be, from the junctions that read it. */
@@ -30,10 +31,42 @@ export interface RandomOptions {
   pickRate: number
 }
 
-function buildRandom(options: RandomOptions, rng: Rng): Skeleton {
+/** Nodes and edges in the order a skeleton builder would add them. */
+function layout() {
+  const ids: string[] = []
+  const slots: SlotAttributes[] = []
+  const from: number[] = []
+  const to: number[] = []
+  const edgeSlots: number[] = []
+  const add = (id: string, slot: SlotAttributes, inputs: readonly number[], packed = false): number => {
+    const node = ids.length
+    ids.push(id)
+    slots.push(slot)
+    for (let k = 0; k < inputs.length; k++) {
+      from.push(inputs[k]!)
+      to.push(node)
+      edgeSlots.push(packed ? k : -1)
+    }
+    return node
+  }
+  const finish = (targets: number[]): SkeletonIndex =>
+    compactSkeleton(
+      ids,
+      slots,
+      Int32Array.from(from),
+      Int32Array.from(to),
+      Int32Array.from(edgeSlots),
+      targets,
+    )
+  return { add, finish }
+}
+
+function layoutRandom(options: RandomOptions, rng: Rng): SkeletonIndex {
   const { nodes, fanIn, pickRate } = options
   const width = options.width ?? Math.ceil(Math.sqrt(nodes))
-  const g = createSkeleton()
+  const g = layout()
+  // Node position of task i (tasks interleave with junctions).
+  const at = new Int32Array(nodes)
   const role = new Uint8Array(nodes)
   const readers = new Uint32Array(nodes)
   const id = (i: number) => `t${i + 1}`
@@ -55,7 +88,7 @@ function buildRandom(options: RandomOptions, rng: Rng): Skeleton {
       ;[previous, layer, next] = [layer, i, Math.min(nodes, i + rng.int(1, width))]
     }
     if (layer === 0) {
-      g.task(id(i))
+      at[i] = g.add(id(i), { type: 'task' }, [])
       continue
     }
     const sources: number[] = []
@@ -69,23 +102,31 @@ function buildRandom(options: RandomOptions, rng: Rng): Skeleton {
         role[source] = SCALAR
         readers[source]!++
       }
-      g.pack(`k${i + 1}`, { from: sources.map(id) }).task(id(i), { from: `k${i + 1}` })
+      const pack = g.add(
+        `k${i + 1}`,
+        { type: 'pack' },
+        sources.map((s) => at[s]!),
+        true,
+      )
+      at[i] = g.add(id(i), { type: 'task' }, [pack])
       continue
     }
     const source = sources[0] ?? candidate(NONE, sources)
     readers[source]!++
     if (role[source] !== SCALAR && rng.float() < pickRate) {
       role[source] = LIST
-      g.pick(`p${i + 1}`, { from: id(source), index: rng.below(2) }).task(id(i), { from: `p${i + 1}` })
-    } else g.task(id(i), { from: id(source) })
+      const pick = g.add(`p${i + 1}`, { type: 'pick', index: rng.below(2) }, [at[source]!])
+      at[i] = g.add(id(i), { type: 'task' }, [pick])
+    } else at[i] = g.add(id(i), { type: 'task' }, [at[source]!])
   }
-  const sinks: string[] = []
-  for (let i = 0; i < nodes; i++) if (readers[i] === 0) sinks.push(id(i))
-  return g.target(...sinks)
+  const sinks: number[] = []
+  for (let i = 0; i < nodes; i++) if (readers[i] === 0) sinks.push(at[i]!)
+  return g.finish(sinks)
 }
 
 /**
  * @example random.build(random.options.parse({ nodes: 10_000 }), createRng(7).split('random')).order
+ * @example random.index(random.options.parse({ nodes: 10_000 }), createRng(7).split('random')).ids.length
  */
 export const random = topology({
   name: 'random',
@@ -111,5 +152,6 @@ export const random = topology({
   defaults: { repeatTemplates: true, filter: 'shared', layout: 'dependent' },
   // Never run by the reference; a random DAG branches like multichain, so it gets that budget.
   harness: { maxTurns: 2000, repairs: { toolRepair: 5, finalAnswerRepair: 24, cutoffRepair: 24 } },
-  build: buildRandom,
+  build: (options, rng) => skeletonGraph(layoutRandom(options, rng)),
+  index: layoutRandom,
 })

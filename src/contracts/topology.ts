@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { ArbigraphError, describeZodError } from '../errors.ts'
+import type { SkeletonIndex } from '../graph/skeleton-index.ts'
 import type { Rng } from '../rng.ts'
 import type { Skeleton } from './skeleton.ts'
 
@@ -76,6 +77,13 @@ export interface Topology<Options = unknown> {
   harness?: TopologyHarness
   /** Builds one sample's skeleton; randomness (if any) comes from `rng` only. */
   build(options: Options, rng: Rng): Skeleton
+  /**
+   * The same skeleton as `build` with the same options and stream, laid out directly as a
+   * skeleton index (graph/skeleton-index.ts), for topologies whose graphs are big enough that
+   * building a graphology graph per sample matters; the generator uses it instead of `build`
+   * and validates it as it would the graph.
+   */
+  index?(options: Options, rng: Rng): SkeletonIndex
 }
 
 /**
@@ -90,6 +98,7 @@ export const topology = <Schema extends z.ZodType>(spec: {
   shape?: 'fixed' | 'random'
   harness?: TopologyHarness
   build(options: z.output<Schema>, rng: Rng): Skeleton
+  index?(options: z.output<Schema>, rng: Rng): SkeletonIndex
 }): Topology<z.output<Schema>> => {
   // Fail where the topology is declared, not in the middle of a run.
   checkTopologyHarness(spec.name, spec.harness)

@@ -8,10 +8,12 @@
  * scalars and hands its successor a list). A forward pass then chooses with the RNG among the
  * feasible pairs whose input kind matches what actually arrives; it can never get stuck, so there
  * is no backtracking (the reference searches layouts exhaustively: reference spec §7.4, §11 P1).
+ * Both passes run on a skeleton index (node positions); `feasibleKinds`, `chooseKinds` and
+ * `assignKinds` are their forms over a graph and node ids.
  */
 import type { Skeleton, SlotAttributes } from '../contracts/skeleton.ts'
 import { ArbigraphError } from '../errors.ts'
-import { firstInNeighbor } from '../graph/neighbors.ts'
+import { firstInput, indexSkeleton, readerCount, type SkeletonIndex } from '../graph/skeleton-index.ts'
 import type { Rng } from '../rng.ts'
 import type { Kind } from '../values.ts'
 
@@ -34,21 +36,21 @@ const kindsIn = (bits: KindBits): Kind[] => KINDS.filter((kind) => (bits & bit(k
 
 /**
  * A readable name for a node in messages: the user's label when it has one.
- * @example nodeName(skeleton, 't3') // '"producer"'
+ * @example nodeName(index, 3) // '"producer"'
  */
-export function nodeName(skeleton: Skeleton, node: string): string {
-  const attributes = skeleton.getNodeAttributes(node)
+export function nodeName(index: SkeletonIndex, node: number): string {
+  const attributes = index.slots[node]!
   const label = attributes.type === 'task' ? attributes.label : undefined
-  return `"${label ?? node}"`
+  return `"${label ?? index.ids[node]}"`
 }
 
 const pairText = (pairs: readonly KindPair[]) =>
   pairs.length === 0 ? 'none' : pairs.map((p) => `${p.inputKind}->${p.outputKind}`).join(', ')
 
-function unsatisfiable(skeleton: Skeleton, node: string, why: string): ArbigraphError {
+function unsatisfiable(index: SkeletonIndex, node: number, why: string): ArbigraphError {
   return new ArbigraphError(
     'ARBIGRAPH_UNSATISFIABLE',
-    `node ${nodeName(skeleton, node)}: ${why}; change the graph's kinds, pins or categories`,
+    `node ${nodeName(index, node)}: ${why}; change the graph's kinds, pins or categories`,
   )
 }
 
@@ -57,43 +59,164 @@ function unsatisfiable(skeleton: Skeleton, node: string, why: string): Arbigraph
  * junctions (a pick of a packed list), so successors are looked up generically.
  */
 function junctionAccepts(
-  skeleton: Skeleton,
-  node: string,
+  index: SkeletonIndex,
+  node: number,
   attributes: SlotAttributes,
-  accepts: Map<string, KindBits>,
+  accepts: Uint8Array,
 ): KindBits {
-  if (skeleton.outDegree(node) === 0)
-    throw unsatisfiable(skeleton, node, `the ${attributes.type} junction has no successor`)
+  if (readerCount(index, node) === 0)
+    throw unsatisfiable(index, node, `the ${attributes.type} junction has no successor`)
   const yields: Kind = attributes.type === 'pick' ? 'scalar' : 'list'
-  const refusing = skeleton.findOutNeighbor(
-    node,
-    (successor) => ((accepts.get(successor) ?? 0) & bit(yields)) === 0,
-  )
-  if (refusing !== undefined) {
-    throw unsatisfiable(
-      skeleton,
-      node,
-      `the ${attributes.type} junction yields a ${yields}, but its successor ${nodeName(skeleton, refusing)} cannot read one`,
-    )
+  const { start, to } = index.readers
+  for (let e = start[node]!; e < start[node + 1]!; e++) {
+    const successor = to[e]!
+    if ((accepts[successor]! & bit(yields)) === 0)
+      throw unsatisfiable(
+        index,
+        node,
+        `the ${attributes.type} junction yields a ${yields}, but its successor ${nodeName(index, successor)} cannot read one`,
+      )
   }
   return bit(attributes.type === 'pick' ? 'list' : 'scalar')
 }
 
 /** The kind a task receives when a junction feeds it (a pick gives a scalar, a pack a list). */
 function junctionYield(
-  skeleton: Skeleton,
-  node: string,
-): { id: string; type: 'pick' | 'pack'; kind: Kind } | undefined {
-  const source = firstInNeighbor(skeleton, node)
-  if (source === undefined) return undefined
-  const type = skeleton.getNodeAttribute(source, 'type')
+  index: SkeletonIndex,
+  node: number,
+): { id: number; type: 'pick' | 'pack'; kind: Kind } | undefined {
+  const source = firstInput(index, node)
+  if (source < 0) return undefined
+  const type = index.slots[source]!.type
   if (type === 'task') return undefined
   return { id: source, type, kind: type === 'pick' ? 'scalar' : 'list' }
 }
 
+/** Feasible pairs by node position (undefined for junctions). */
+export type KindTable = (KindPair[] | undefined)[]
+
 /**
- * The backward pass: for every task slot, the pairs that lead to a consistent assignment of its
- * successors. Throws ARBIGRAPH_UNSATISFIABLE at the first node (in reverse order) left with none.
+ * The backward pass on an index: for every task slot, the pairs that lead to a consistent
+ * assignment of its successors. Throws ARBIGRAPH_UNSATISFIABLE at the first node (in reverse
+ * order) left with none.
+ * @example feasibleKindsOf(index, order, allowed)[0] // [{ inputKind: 'scalar', outputKind: 'list' }]
+ */
+export function feasibleKindsOf(
+  index: SkeletonIndex,
+  order: ArrayLike<number>,
+  allowed: readonly (readonly KindPair[] | undefined)[],
+): KindTable {
+  const feasible: KindTable = new Array(index.ids.length)
+  // The kinds each node can read on its (single) input edge.
+  const accepts = new Uint8Array(index.ids.length)
+  const { start, to } = index.readers
+  for (let i = order.length - 1; i >= 0; i--) {
+    const node = order[i]!
+    const attributes = index.slots[node]!
+    if (attributes.type !== 'task') {
+      accepts[node] = junctionAccepts(index, node, attributes, accepts)
+      continue
+    }
+    const own = allowed[node] ?? []
+    const pinned =
+      attributes.inputKind === undefined && attributes.outputKind === undefined
+        ? own
+        : own.filter(
+            (p) =>
+              (attributes.inputKind ?? p.inputKind) === p.inputKind &&
+              (attributes.outputKind ?? p.outputKind) === p.outputKind,
+          )
+    if (pinned.length === 0) {
+      throw unsatisfiable(
+        index,
+        node,
+        `no template offers the pinned kinds ${attributes.inputKind ?? '*'}->${attributes.outputKind ?? '*'} (available: ${pairText(own)})`,
+      )
+    }
+    let readable = BOTH
+    for (let e = start[node]!; e < start[node + 1]!; e++) readable &= accepts[to[e]!]!
+    const fed = junctionYield(index, node)
+    const pairs = pinned.filter(
+      (p) => (readable & bit(p.outputKind)) !== 0 && (fed === undefined || p.inputKind === fed.kind),
+    )
+    if (fed !== undefined && !pinned.some((p) => p.inputKind === fed.kind)) {
+      throw unsatisfiable(
+        index,
+        node,
+        `it reads a ${fed.kind} from the ${fed.type} junction ${nodeName(index, fed.id)}, but its possible kinds are ${pairText(pinned)}`,
+      )
+    }
+    if (pairs.length === 0) {
+      const readers: string[] = []
+      for (let e = start[node]!; e < start[node + 1]!; e++) readers.push(nodeName(index, to[e]!))
+      throw unsatisfiable(
+        index,
+        node,
+        `its successors (${readers.join(', ')}) accept ${readable ? kindsIn(readable).join(' or ') : 'no common kind'}, but its possible kinds are ${pairText(pinned)}`,
+      )
+    }
+    feasible[node] = pairs
+    let reads = 0
+    for (const p of pairs) reads |= bit(p.inputKind)
+    accepts[node] = reads
+  }
+  return feasible
+}
+
+/**
+ * The forward pass on an index: in `order`, each task takes a feasible pair, chosen with `rng`,
+ * whose input kind is what actually arrives (any feasible pair for a root).
+ * @example chooseKindsOf(index, order, feasibleKindsOf(index, order, allowed), rng)[0]
+ */
+export function chooseKindsOf(
+  index: SkeletonIndex,
+  order: ArrayLike<number>,
+  feasible: readonly (readonly KindPair[] | undefined)[],
+  rng: Rng,
+): (KindPair | undefined)[] {
+  const chosen: (KindPair | undefined)[] = new Array(index.ids.length)
+  for (let i = 0; i < order.length; i++) {
+    const node = order[i]!
+    const pairs = feasible[node]
+    if (pairs === undefined) continue
+    const source = firstInput(index, node)
+    const from = source < 0 ? undefined : index.slots[source]!.type
+    const arriving: Kind | undefined =
+      from === undefined
+        ? undefined
+        : from === 'pick'
+          ? 'scalar'
+          : from === 'pack'
+            ? 'list'
+            : chosen[source]!.outputKind
+    // Non-empty by construction: the predecessor only chose outputs every successor accepts.
+    chosen[node] = rng.choice(arriving === undefined ? pairs : pairs.filter((p) => p.inputKind === arriving))
+  }
+  return chosen
+}
+
+/** A graph, node-id order and allowed pairs as an index, positions and a table. */
+function onIndex(
+  skeleton: Skeleton,
+  order: readonly string[],
+  byId: ReadonlyMap<string, readonly KindPair[] | undefined>,
+) {
+  const index = indexSkeleton(skeleton)
+  const position = new Map(index.ids.map((id, i) => [id, i]))
+  const table = index.ids.map((id) => byId.get(id))
+  return { index, positions: order.map((id) => position.get(id)!), table }
+}
+
+const byNode = <T>(index: SkeletonIndex, table: readonly (T | undefined)[]): Map<string, T> => {
+  const out = new Map<string, T>()
+  table.forEach((value, i) => {
+    if (value !== undefined) out.set(index.ids[i]!, value)
+  })
+  return out
+}
+
+/**
+ * The backward pass over a graph: feasible pairs of each task slot, by node id.
  * @example feasibleKinds(skeleton, order, allowed).get('t1') // [{ inputKind: 'scalar', outputKind: 'list' }]
  */
 export function feasibleKinds(
@@ -101,77 +224,12 @@ export function feasibleKinds(
   order: readonly string[],
   allowed: ReadonlyMap<string, readonly KindPair[]>,
 ): Map<string, KindPair[]> {
-  const feasible = new Map<string, KindPair[]>()
-  // The kinds each node can read on its (single) input edge.
-  const accepts = new Map<string, KindBits>()
-  for (let i = order.length - 1; i >= 0; i--) {
-    const node = order[i]!
-    const attributes = skeleton.getNodeAttributes(node)
-    if (attributes.type !== 'task') {
-      accepts.set(node, junctionAccepts(skeleton, node, attributes, accepts))
-      continue
-    }
-    const own = allowed.get(node) ?? []
-    const pinned = own.filter(
-      (p) =>
-        (attributes.inputKind ?? p.inputKind) === p.inputKind &&
-        (attributes.outputKind ?? p.outputKind) === p.outputKind,
-    )
-    if (pinned.length === 0) {
-      throw unsatisfiable(
-        skeleton,
-        node,
-        `no template offers the pinned kinds ${attributes.inputKind ?? '*'}->${attributes.outputKind ?? '*'} (available: ${pairText(own)})`,
-      )
-    }
-    let readable = BOTH
-    if (skeleton.outDegree(node) > 0)
-      skeleton.forEachOutNeighbor(node, (successor) => {
-        readable &= accepts.get(successor) ?? 0
-      })
-    const fed = junctionYield(skeleton, node)
-    const pairs = pinned.filter(
-      (p) => (readable & bit(p.outputKind)) !== 0 && (fed === undefined || p.inputKind === fed.kind),
-    )
-    if (fed !== undefined && !pinned.some((p) => p.inputKind === fed.kind)) {
-      throw unsatisfiable(
-        skeleton,
-        node,
-        `it reads a ${fed.kind} from the ${fed.type} junction ${nodeName(skeleton, fed.id)}, but its possible kinds are ${pairText(pinned)}`,
-      )
-    }
-    if (pairs.length === 0) {
-      const readers = skeleton
-        .outNeighbors(node)
-        .map((s) => nodeName(skeleton, s))
-        .join(', ')
-      throw unsatisfiable(
-        skeleton,
-        node,
-        `its successors (${readers}) accept ${readable ? kindsIn(readable).join(' or ') : 'no common kind'}, but its possible kinds are ${pairText(pinned)}`,
-      )
-    }
-    feasible.set(node, pairs)
-    let reads = 0
-    for (const p of pairs) reads |= bit(p.inputKind)
-    accepts.set(node, reads)
-  }
-  return feasible
-}
-
-/** The kind arriving at a task: from its predecessor task or junction; undefined for a root. */
-function incomingKind(skeleton: Skeleton, node: string, chosen: Map<string, KindPair>): Kind | undefined {
-  const source = firstInNeighbor(skeleton, node)
-  if (source === undefined) return undefined
-  const attributes = skeleton.getNodeAttributes(source)
-  if (attributes.type === 'pick') return 'scalar'
-  if (attributes.type === 'pack') return 'list'
-  return chosen.get(source)!.outputKind
+  const { index, positions, table } = onIndex(skeleton, order, allowed)
+  return byNode(index, feasibleKindsOf(index, positions, table))
 }
 
 /**
- * The forward pass: in `order`, each task takes a feasible pair, chosen with `rng`, whose input
- * kind is what actually arrives (any feasible pair for a root).
+ * The forward pass over a graph, by node id.
  * @example chooseKinds(skeleton, order, feasibleKinds(skeleton, order, allowed), rng).get('t1')
  */
 export function chooseKinds(
@@ -180,16 +238,8 @@ export function chooseKinds(
   feasible: ReadonlyMap<string, readonly KindPair[]>,
   rng: Rng,
 ): Map<string, KindPair> {
-  const chosen = new Map<string, KindPair>()
-  for (const node of order) {
-    const pairs = feasible.get(node)
-    if (pairs === undefined) continue
-    const arriving = incomingKind(skeleton, node, chosen)
-    const options = arriving === undefined ? pairs : pairs.filter((p) => p.inputKind === arriving)
-    // Non-empty by construction: the predecessor only chose outputs every successor accepts.
-    chosen.set(node, rng.choice(options))
-  }
-  return chosen
+  const { index, positions, table } = onIndex(skeleton, order, feasible)
+  return byNode(index, chooseKindsOf(index, positions, table, rng))
 }
 
 /**
@@ -203,5 +253,6 @@ export function assignKinds(
   allowed: ReadonlyMap<string, readonly KindPair[]>,
   rng: Rng,
 ): Map<string, KindPair> {
-  return chooseKinds(skeleton, order, feasibleKinds(skeleton, order, allowed), rng)
+  const { index, positions, table } = onIndex(skeleton, order, allowed)
+  return byNode(index, chooseKindsOf(index, positions, feasibleKindsOf(index, positions, table), rng))
 }

@@ -7,13 +7,13 @@
 import type { GenerateSpec } from '../contracts/dataset.ts'
 import { generateSpecSchema } from '../contracts/dataset.ts'
 import type { Instance } from '../contracts/instance.ts'
-import type { Skeleton, TaskSlot } from '../contracts/skeleton.ts'
 import type { Topology } from '../contracts/topology.ts'
 import { ArbigraphError, formatPath } from '../errors.ts'
+import { indexSkeleton, pinTemplate, type SkeletonIndex } from '../graph/skeleton-index.ts'
 import { getCategory, getTemplate, getTopology, type Registry } from '../registry.ts'
 import { createRng } from '../rng.ts'
 import { instantiate } from './instantiate.ts'
-import { MAX_SKELETONS, resolveTargets, targetSlotsFor } from './resolve-targets.ts'
+import { buildIndex, MAX_SKELETONS, resolveTargets, targetSlotsFor } from './resolve-targets.ts'
 import { planSample, type SamplePlan } from './sample-plan.ts'
 import { createTemplatePool, type TemplatePool } from './template-pool.ts'
 
@@ -35,8 +35,8 @@ export interface DatasetPlan {
    * plan per (target, slot) serve every sample — building and validating a graphology graph per
    * sample was most of the generation time.
    */
-  fixedSkeleton: Skeleton | undefined
-  samplePlans: Map<string, { skeleton: Skeleton; plan: SamplePlan }>
+  fixedSkeleton: SkeletonIndex | undefined
+  samplePlans: Map<string, { skeleton: SkeletonIndex; plan: SamplePlan }>
 }
 
 function usage(message: string): ArbigraphError {
@@ -97,18 +97,21 @@ export function planDataset(rawSpec: unknown, registry: Registry, resolved?: Res
 }
 
 /** A fixed-shape topology's one skeleton (built with a throwaway stream it ignores), else undefined. */
-function fixedSkeleton(topology: Topology<unknown>, options: Record<string, unknown>): Skeleton | undefined {
-  return topology.shape === 'fixed' ? topology.build(options, createRng('arbigraph:fixed-shape')) : undefined
+function fixedSkeleton(
+  topology: Topology<unknown>,
+  options: Record<string, unknown>,
+): SkeletonIndex | undefined {
+  return topology.shape === 'fixed'
+    ? indexSkeleton(topology.build(options, createRng('arbigraph:fixed-shape')))
+    : undefined
 }
 
 /** The skeleton with `target` pinned at `slot`, and its sample plan, built once per pair. */
-function pinnedPlan(plan: DatasetPlan, base: Skeleton, target: string, slot: string) {
+function pinnedPlan(plan: DatasetPlan, base: SkeletonIndex, target: string, slot: number) {
   const key = `${target}\u0000${slot}`
   let entry = plan.samplePlans.get(key)
   if (!entry) {
-    const skeleton = base.copy() as Skeleton
-    const original = skeleton.getNodeAttributes(slot) as TaskSlot
-    skeleton.replaceNodeAttributes(slot, { ...original, family: plan.family, template: target })
+    const skeleton = pinTemplate(base, slot, plan.family, target)
     entry = { skeleton, plan: planSample(skeleton, plan.pool) }
     plan.samplePlans.set(key, entry)
   }
@@ -126,7 +129,7 @@ export async function generateSample(plan: DatasetPlan, target: string, sample: 
   const rng = createRng(spec.seed).split(topology.name, 'target', target, 'sample', sample)
   const template = getTemplate(plan.registry, plan.family, target)
   const common = {
-    target: '',
+    target: -1,
     registry: plan.registry,
     topology,
     // The options as the spec gave them: plain JSON, whereas parsed options may hold objects
@@ -161,16 +164,17 @@ export async function generateSample(plan: DatasetPlan, target: string, sample: 
     }
   }
   for (let k = 0; k < MAX_SKELETONS && !plan.fixedSkeleton; k++) {
-    // A fresh graph per build, so pinning the target below mutates nothing shared.
-    const skeleton = topology.build(plan.options, k === 0 ? rng.split('skeleton') : rng.split('skeleton', k))
+    const skeleton = buildIndex(
+      topology,
+      plan.options,
+      k === 0 ? rng.split('skeleton') : rng.split('skeleton', k),
+    )
     for (const slot of targetSlotsFor(skeleton, template, plan.family)) {
-      const original = skeleton.getNodeAttributes(slot) as TaskSlot
-      skeleton.replaceNodeAttributes(slot, { ...original, family: plan.family, template: target })
       try {
-        return await instantiate({ ...common, target: slot, skeleton })
+        const pinned = pinTemplate(skeleton, slot, plan.family, target)
+        return await instantiate({ ...common, target: slot, skeleton: pinned })
       } catch (error) {
         unsatisfiable(error)
-        skeleton.replaceNodeAttributes(slot, original)
       }
     }
   }

@@ -11,10 +11,10 @@ import type { Junction, StaticInput, TaskNode } from '../contracts/instance.ts'
 import type { Params, TaskTemplate } from '../contracts/template.ts'
 import type { FilterName } from '../contracts/topology.ts'
 import { ArbigraphError } from '../errors.ts'
-import { firstInNeighbor } from '../graph/neighbors.ts'
+import { firstInput } from '../graph/skeleton-index.ts'
 import type { Rng } from '../rng.ts'
 import { type Kind, kindOf, type PyValue, pyRepr, type Scalar, type Value } from '../values.ts'
-import { chooseKinds, type KindPair, nodeName } from './assign-kinds.ts'
+import { chooseKindsOf, type KindPair, nodeName } from './assign-kinds.ts'
 import { rejectionReason } from './filters.ts'
 import { packValue, pickValue } from './junction-values.ts'
 import type { SamplePlan } from './sample-plan.ts'
@@ -30,7 +30,7 @@ export interface AttemptContext {
 /** What an attempt produced: the filled nodes, or where and why it stopped. */
 export type AttemptResult =
   | { ok: true; nodes: TaskNode[]; junctions: Junction[]; staticInputs: StaticInput[] }
-  | { ok: false; node: string; reason: string }
+  | { ok: false; node: number; reason: string }
 
 /**
  * A random static input (reference spec §6.1): ints uniform in [−100, 100], 10 for a list.
@@ -65,14 +65,14 @@ interface Accepted {
 /** Tries candidates in order; the first whose output passes every check wins. */
 async function firstAcceptable(
   ctx: AttemptContext,
-  node: string,
+  node: number,
   input: Value,
   kinds: KindPair,
   candidates: readonly TaskTemplate[],
   rng: Rng,
 ): Promise<Accepted | { reason: string }> {
   let reason = 'no candidate template'
-  const reach = ctx.plan.pickReach.get(node)
+  const reach = ctx.plan.pickReach[node]
   for (const template of candidates) {
     let params: Params
     let output: Value
@@ -109,14 +109,14 @@ async function firstAcceptable(
 /** The candidate templates of a task slot, shuffled; an empty list comes with its reason. */
 function candidatesFor(
   ctx: AttemptContext,
-  node: string,
+  node: number,
   kinds: KindPair,
   used: Set<string>,
   rng: Rng,
 ): TaskTemplate[] | string {
-  const pinned = ctx.plan.pinned.get(node)
+  const pinned = ctx.plan.pinned[node]
   if (pinned) return [pinned]
-  const slot = ctx.plan.skeleton.getNodeAttributes(node)
+  const slot = ctx.plan.skeleton.slots[node]!
   const unused = (family: string) =>
     ctx.pool
       .fitting(family, kinds.inputKind, kinds.outputKind)
@@ -132,36 +132,43 @@ function candidatesFor(
 }
 
 /** A junction's record and value, or why it has none (a pick past the end of its list). */
-function fillJunction(
-  plan: SamplePlan,
-  node: string,
-  values: Map<string, Value>,
-): Junction | { reason: string } {
+function fillJunction(plan: SamplePlan, node: number, values: Value[]): Junction | { reason: string } {
   const { skeleton } = plan
-  const attributes = skeleton.getNodeAttributes(node)
-  const name = plan.names.get(node)!
+  const attributes = skeleton.slots[node]!
+  const id = skeleton.ids[node]!
+  const name = plan.names[node]!
   if (attributes.type === 'pick') {
-    const source = firstInNeighbor(skeleton, node)!
-    const picked = pickValue(values.get(source)!, attributes.index)
+    const source = firstInput(skeleton, node)
+    const picked = pickValue(values[source]!, attributes.index)
     if ('reason' in picked) return picked
-    return { id: node, op: 'pick', index: attributes.index, sources: [source], name, output: picked.value }
+    return {
+      id,
+      op: 'pick',
+      index: attributes.index,
+      sources: [skeleton.ids[source]!],
+      name,
+      output: picked.value,
+    }
   }
-  const slots: { slot: number; source: string }[] = []
-  skeleton.forEachInEdge(node, (_edge, edge, source) => slots.push({ slot: edge.slot ?? 0, source }))
-  const sources = slots.sort((a, b) => a.slot - b.slot).map((s) => s.source)
+  const slots: { slot: number; source: number }[] = []
+  const { start, to } = skeleton.inputs
+  for (let e = start[node]!; e < start[node + 1]!; e++)
+    slots.push({ slot: Math.max(0, skeleton.inputSlots[e]!), source: to[e]! })
+  // A stable sort, as on the graph's edges: equal slots keep the graph's input order.
+  slots.sort((a, b) => a.slot - b.slot)
   return {
-    id: node,
+    id,
     op: 'pack',
-    sources,
+    sources: slots.map((s) => skeleton.ids[s.source]!),
     name,
-    output: packValue(sources.map((s) => values.get(s) as Scalar)),
+    output: packValue(slots.map((s) => values[s.source] as Scalar)),
   }
 }
 
 interface AttemptState {
-  kinds: Map<string, KindPair>
+  kinds: (KindPair | undefined)[]
   used: Set<string>
-  values: Map<string, Value>
+  values: Value[]
   staticInputs: StaticInput[]
 }
 
@@ -169,33 +176,33 @@ interface AttemptState {
 async function fillTask(
   ctx: AttemptContext,
   state: AttemptState,
-  node: string,
+  node: number,
   rng: Rng,
 ): Promise<TaskNode | { reason: string }> {
   const { plan } = ctx
-  const pair = state.kinds.get(node)!
-  const nodeRng = rng.split('node', node)
-  const from = firstInNeighbor(plan.skeleton, node)
-  const number = plan.numbers.get(node)!
-  const input =
-    from === undefined ? drawStaticInput(pair.inputKind, nodeRng.split('input')) : state.values.get(from)!
-  const sourceName = from === undefined ? `task_${number}_input` : plan.names.get(from)!
+  const id = plan.skeleton.ids[node]!
+  const pair = state.kinds[node]!
+  const nodeRng = rng.split('node', id)
+  const from = firstInput(plan.skeleton, node)
+  const number = plan.numbers[node]!
+  const input = from < 0 ? drawStaticInput(pair.inputKind, nodeRng.split('input')) : state.values[from]!
+  const sourceName = from < 0 ? `task_${number}_input` : plan.names[from]!
   const candidates = candidatesFor(ctx, node, pair, state.used, nodeRng)
   if (typeof candidates === 'string') return { reason: candidates }
   const accepted = await firstAcceptable(ctx, node, input, pair, candidates, nodeRng)
   if ('reason' in accepted) return accepted
   const { template, params, output } = accepted
   state.used.add(templateKey(template))
-  if (from === undefined) state.staticInputs.push({ node, name: sourceName, value: input })
+  if (from < 0) state.staticInputs.push({ node: id, name: sourceName, value: input })
   const preprocess = preprocessRecord(template.preprocess)
   return {
-    id: node,
+    id,
     number,
     family: template.family,
     template: template.id,
     inputKind: pair.inputKind,
     outputKind: pair.outputKind,
-    source: { node: from ?? null, name: sourceName },
+    source: { node: from < 0 ? null : plan.skeleton.ids[from]!, name: sourceName },
     input,
     params,
     output,
@@ -210,18 +217,18 @@ async function fillTask(
 export async function fillAttempt(ctx: AttemptContext, rng: Rng): Promise<AttemptResult> {
   const { plan } = ctx
   const state: AttemptState = {
-    kinds: chooseKinds(plan.skeleton, plan.order, plan.feasible, rng.split('kinds')),
-    used: new Set(ctx.repeatTemplates ? [] : [...plan.pinned.values()].map(templateKey)),
-    values: new Map(),
+    kinds: chooseKindsOf(plan.skeleton, plan.order, plan.feasible, rng.split('kinds')),
+    used: new Set(ctx.repeatTemplates ? [] : plan.pinned.filter((t) => t !== undefined).map(templateKey)),
+    values: new Array(plan.skeleton.ids.length),
     staticInputs: [],
   }
   const nodes: TaskNode[] = []
   const junctions: Junction[] = []
   for (const node of plan.order) {
-    const isTask = plan.numbers.has(node)
+    const isTask = plan.numbers[node] !== 0
     const filled = isTask ? await fillTask(ctx, state, node, rng) : fillJunction(plan, node, state.values)
     if ('reason' in filled) return { ok: false, node, reason: filled.reason }
-    state.values.set(node, filled.output)
+    state.values[node] = filled.output
     if (isTask) nodes.push(filled as TaskNode)
     else junctions.push(filled as Junction)
   }

@@ -9,9 +9,9 @@
  */
 import type { Instance } from '../contracts/instance.ts'
 import { INSTANCE_SCHEMA } from '../contracts/instance.ts'
-import type { Skeleton } from '../contracts/skeleton.ts'
 import type { Topology } from '../contracts/topology.ts'
 import { ArbigraphError } from '../errors.ts'
+import type { SkeletonIndex } from '../graph/skeleton-index.ts'
 import type { Registry } from '../registry.ts'
 import { renderPrompt } from '../render/render-prompt.ts'
 import type { Rng } from '../rng.ts'
@@ -25,9 +25,9 @@ export const DEFAULT_MAX_ATTEMPTS = 100
 
 export interface InstantiateOptions {
   /** This sample's skeleton, with the target slot's template pinned. */
-  skeleton: Skeleton
-  /** The target node whose pinned template names the instance; @default the first target. */
-  target?: string
+  skeleton: SkeletonIndex
+  /** The target node (position) whose pinned template names the instance; @default the first target. */
+  target?: number
   registry: Registry
   topology: Topology<unknown>
   /** The topology options as the spec gave them, recorded in the instance. */
@@ -49,9 +49,11 @@ export interface InstantiateOptions {
 }
 
 /** The first target's pinned template, for messages before any attempt succeeded. */
-function targetLabel(skeleton: Skeleton, first: string | undefined): string {
-  const slot = first === undefined ? undefined : skeleton.getNodeAttributes(first)
-  return slot?.type === 'task' && slot.template !== undefined ? slot.template : String(first)
+function targetLabel(skeleton: SkeletonIndex, first: number | undefined): string {
+  const slot = first === undefined ? undefined : skeleton.slots[first]
+  return slot?.type === 'task' && slot.template !== undefined
+    ? slot.template
+    : String(first === undefined ? undefined : skeleton.ids[first])
 }
 
 /**
@@ -69,15 +71,16 @@ export async function instantiate(o: InstantiateOptions): Promise<Instance> {
     repeatTemplates: o.repeatTemplates ?? o.topology.defaults.repeatTemplates,
   }
   const maxAttempts = o.maxAttempts ?? DEFAULT_MAX_ATTEMPTS
-  let last = { node: '', reason: 'no attempt was made' }
+  let last = { node: -1, reason: 'no attempt was made' }
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
     const result = await fillAttempt(ctx, o.rng.split('attempt', attempt))
     if (!result.ok) {
       last = result
       continue
     }
-    const targets = o.skeleton.getAttribute('targets')
-    const target = result.nodes.find((node) => node.id === (o.target ?? targets[0]))!
+    const targets = o.skeleton.targets.map((t) => o.skeleton.ids[t]!)
+    const wanted = o.skeleton.ids[o.target ?? o.skeleton.targets[0]!]
+    const target = result.nodes.find((node) => node.id === wanted)!
     const draft: Omit<Instance, 'prompt'> = {
       schema: INSTANCE_SCHEMA,
       id: `${o.topology.name}/${target.family}/${target.template}#${o.sample}`,
@@ -90,18 +93,18 @@ export async function instantiate(o: InstantiateOptions): Promise<Instance> {
       staticInputs: result.staticInputs,
       nodes: result.nodes,
       junctions: result.junctions,
-      targets: [...targets],
+      targets,
       outputs: result.nodes.map((node) => `task_${node.number}_out`),
     }
     return { ...draft, prompt: renderPrompt(draft, o.registry, o.topology.defaults.layout) }
   }
-  const number = plan.numbers.get(last.node)
+  const number = last.node < 0 ? 0 : plan.numbers[last.node]!
   const where =
-    last.node === ''
+    last.node < 0
       ? ''
-      : ` at node ${nodeName(o.skeleton, last.node)}${number === undefined ? '' : ` (task ${number})`}`
+      : ` at node ${nodeName(o.skeleton, last.node)}${number === 0 ? '' : ` (task ${number})`}`
   throw new ArbigraphError(
     'ARBIGRAPH_GENERATION_FAILED',
-    `target "${targetLabel(o.skeleton, o.target ?? o.skeleton.getAttribute('targets')[0])}" sample ${o.sample}: no usable instance in ${maxAttempts} attempts; last rejection${where}: ${last.reason}. Allow template repeats, add categories or raise maxAttempts`,
+    `target "${targetLabel(o.skeleton, o.target ?? o.skeleton.targets[0])}" sample ${o.sample}: no usable instance in ${maxAttempts} attempts; last rejection${where}: ${last.reason}. Allow template repeats, add categories or raise maxAttempts`,
   )
 }

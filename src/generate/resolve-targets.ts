@@ -5,17 +5,16 @@
  * when any of the first few probes takes it (each sample then builds skeletons until one does).
  */
 import type { GenerateSpec } from '../contracts/dataset.ts'
-import type { Skeleton } from '../contracts/skeleton.ts'
 import type { TaskTemplate } from '../contracts/template.ts'
 import type { Topology } from '../contracts/topology.ts'
 import { ArbigraphError } from '../errors.ts'
-import { assertValidSkeleton } from '../graph/assert-valid-skeleton.ts'
-import { firstInNeighbor } from '../graph/neighbors.ts'
-import { topologicalOrder } from '../graph/topological-order.ts'
+import { assertValidIndex } from '../graph/assert-valid-index.ts'
+import { promptOrder } from '../graph/index-order.ts'
+import { firstInput, indexSkeleton, type SkeletonIndex, sameSkeleton } from '../graph/skeleton-index.ts'
 import { getCategory, getTemplate, type Registry } from '../registry.ts'
-import { createRng } from '../rng.ts'
+import { createRng, type Rng } from '../rng.ts'
 import type { Kind } from '../values.ts'
-import { feasibleKinds, type KindPair } from './assign-kinds.ts'
+import { feasibleKindsOf, type KindPair } from './assign-kinds.ts'
 import { slotKinds } from './sample-plan.ts'
 import type { TemplatePool } from './template-pool.ts'
 
@@ -26,10 +25,18 @@ import type { TemplatePool } from './template-pool.ts'
 export const MAX_SKELETONS = 20
 
 interface Probe {
-  skeleton: Skeleton
-  order: string[]
-  allowed: Map<string, KindPair[]>
+  skeleton: SkeletonIndex
+  order: Int32Array
+  allowed: (KindPair[] | undefined)[]
 }
+
+/**
+ * One skeleton of a topology as an index: laid out directly by a topology that can (`index`),
+ * else made from its graph.
+ * @example buildIndex(random, options, rng.split('skeleton')).ids.length
+ */
+export const buildIndex = (topology: Topology<unknown>, options: unknown, rng: Rng): SkeletonIndex =>
+  topology.index ? topology.index(options, rng) : indexSkeleton(topology.build(options, rng))
 
 /** Target slots of one skeleton tried for a template (a random shape has many sinks). */
 export const MAX_TARGET_SLOTS = 4
@@ -40,11 +47,11 @@ const reads = (template: TaskTemplate, kind: Kind) => template.inputKinds.includ
  * The target slots that could carry `template` of `family`, in target order, at most
  * MAX_TARGET_SLOTS: not pinned to anything else, and fed a kind the template reads (a pick gives
  * a scalar, a pack a list). A fixed topology with one target just gets its target back.
- * @example targetSlotsFor(skeleton, divisorSum, 'math') // ['t9', 't12']
+ * @example targetSlotsFor(index, divisorSum, 'math') // [9, 12] (node positions)
  */
-export function targetSlotsFor(skeleton: Skeleton, template: TaskTemplate, family: string): string[] {
-  const fitting = skeleton.getAttribute('targets').filter((id) => {
-    const slot = skeleton.getNodeAttributes(id)
+export function targetSlotsFor(skeleton: SkeletonIndex, template: TaskTemplate, family: string): number[] {
+  const fitting = skeleton.targets.filter((id) => {
+    const slot = skeleton.slots[id]!
     if (slot.type !== 'task' || (slot.family ?? family) !== family) return false
     if (
       slot.template !== undefined &&
@@ -54,8 +61,8 @@ export function targetSlotsFor(skeleton: Skeleton, template: TaskTemplate, famil
       return false
     if ((slot.outputKind ?? template.outputKind) !== template.outputKind) return false
     if (slot.inputKind !== undefined && !reads(template, slot.inputKind)) return false
-    const source = firstInNeighbor(skeleton, id)
-    const type = source === undefined ? 'task' : skeleton.getNodeAttribute(source, 'type')
+    const source = firstInput(skeleton, id)
+    const type = source < 0 ? 'task' : skeleton.slots[source]!.type
     return type === 'task' || reads(template, type === 'pick' ? 'scalar' : 'list')
   })
   return fitting.slice(0, MAX_TARGET_SLOTS)
@@ -71,17 +78,18 @@ export interface TargetQuery {
 
 /**
  * The first target slot of a skeleton (a topology must declare one).
- * @example targetSlot(skeleton, 'chain').id // 't4'
+ * @example targetSlot(index, 'chain').id // 't4'
  */
-export function targetSlot(skeleton: Skeleton, topology: string) {
-  const id = skeleton.getAttribute('targets')?.[0]
-  if (id === undefined || !skeleton.hasNode(id)) {
+export function targetSlot(skeleton: SkeletonIndex, topology: string) {
+  const first = skeleton.targets[0]
+  if (first === undefined) {
     throw new ArbigraphError(
       'ARBIGRAPH_BAD_GRAPH',
       `topology "${topology}" built a skeleton without a target`,
     )
   }
-  const slot = skeleton.getNodeAttributes(id)
+  const id = skeleton.ids[first]!
+  const slot = skeleton.slots[first]!
   if (slot.type !== 'task') {
     throw new ArbigraphError(
       'ARBIGRAPH_BAD_GRAPH',
@@ -99,8 +107,8 @@ function probes(query: TargetQuery): (k: number) => Probe {
     const known = built[k]
     if (known) return known
     const rng = createRng(spec.seed).split(topology.name, 'probe', k)
-    const skeleton = assertValidSkeleton(topology.build(query.options, rng), `topology "${topology.name}"`)
-    const order = topologicalOrder(skeleton)
+    const skeleton = assertValidIndex(buildIndex(topology, query.options, rng), `topology "${topology.name}"`)
+    const order = promptOrder(skeleton)
     targetSlot(skeleton, topology.name)
     const made: Probe = { skeleton, order, allowed: slotKinds(skeleton, order, query.pool).allowed }
     built[k] = made
@@ -109,13 +117,8 @@ function probes(query: TargetQuery): (k: number) => Probe {
 }
 
 /** The declared target nodes, by the names a user's graph file gives them. */
-const targetNames = (skeleton: Skeleton): string =>
-  skeleton
-    .getAttribute('targets')
-    .map((id) => `"${skeleton.getNodeAttributes(id).label ?? id}"`)
-    .join(', ')
-
-const sameShape = (a: Skeleton, b: Skeleton) => JSON.stringify(a.export()) === JSON.stringify(b.export())
+const targetNames = (skeleton: SkeletonIndex): string =>
+  skeleton.targets.map((i) => `"${skeleton.slots[i]!.label ?? skeleton.ids[i]}"`).join(', ')
 
 /**
  * The target category and the target template ids, in category order (or the spec's order).
@@ -140,7 +143,9 @@ export function resolveTargets(query: TargetQuery): { family: string; targets: s
     let last: ArbigraphError | undefined
     for (const target of targetSlotsFor(skeleton, template, family)) {
       try {
-        feasibleKinds(skeleton, order, new Map(allowed).set(target, pairs))
+        const pinned = allowed.slice()
+        pinned[target] = pairs
+        feasibleKindsOf(skeleton, order, pinned)
         return undefined
       } catch (error) {
         if (!(error instanceof ArbigraphError) || error.code !== 'ARBIGRAPH_UNSATISFIABLE') throw error
@@ -159,7 +164,7 @@ export function resolveTargets(query: TargetQuery): { family: string; targets: s
     for (let k = 0; ; k++) {
       const error = fitsProbe(probe(k), template)
       if (error === undefined) return
-      limit ??= sameShape(first.skeleton, probe(1).skeleton) ? 1 : MAX_SKELETONS
+      limit ??= sameSkeleton(first.skeleton, probe(1).skeleton) ? 1 : MAX_SKELETONS
       if (k + 1 >= limit) throw error
     }
   }
