@@ -9,7 +9,7 @@
  */
 
 import { dirname, join, resolve } from 'node:path'
-import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import type { Reporter, TestCase, TestModule, TestRunEndReason } from 'vitest/node'
 import type { CaseRecord } from '../src/contracts/case-record.ts'
 import { checkCaseRecord } from '../src/contracts/case-record.ts'
 import { isSimulated, modelLabel } from '../src/contracts/results.ts'
@@ -22,7 +22,7 @@ import { buildResults } from '../src/report/build-results.ts'
 import { DEFAULT_BENCHMARK } from '../src/vitest/task-meta.ts'
 import { benchmarkOfTest, collectRecords } from './collect-records.ts'
 import { outputPath } from './output-path.ts'
-import { createdBy, runFacts } from './run-facts.ts'
+import { createdBy, reporterRun } from './run-facts.ts'
 
 /**
  * What a merge whose shards ran elsewhere must be told: case details are files the shards'
@@ -108,9 +108,8 @@ function livePayload(records: CaseRecord[], total: number) {
  * @example vitest.config.reporters.push(dashboardReporter({ live: true }))
  */
 export function dashboardReporter(options: DashboardReporterOptions = {}): Reporter {
-  let vitest: Vitest | undefined
+  const run = reporterRun()
   let live: LiveDashboard | undefined
-  let started = new Date()
   let total = 0
   const finished: CaseRecord[] = []
   let timer: NodeJS.Timeout | undefined
@@ -119,11 +118,10 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
     const { summary, index } = livePayload(finished, Math.max(total, finished.length))
     live?.update(summary, index, finished)
   }
-  const log = (text: string) => (vitest ? vitest.logger.log(text) : console.log(text))
+  const log = run.log
   return {
     async onInit(ctx) {
-      vitest = ctx
-      started = new Date()
+      run.onInit(ctx)
       if (!options.live) return
       const root = ctx.config.root ?? process.cwd()
       const resultsDir = dirname(resolve(root, options.results ?? 'out/results.json'))
@@ -131,6 +129,7 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
       push()
       log(`arbigraph: live dashboard at ${live.url}`)
     },
+    onTestRunStart: run.onTestRunStart,
     onTestModuleCollected(module: TestModule) {
       for (const test of module.children.allTests()) if (test.options.mode === 'run') total++
       if (live && !timer) timer = setTimeout(push, options.throttleMs ?? 500)
@@ -151,9 +150,13 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
       if (timer) clearTimeout(timer)
       const records = collectRecords(modules)
       if (records.length === 0) return void (await live?.close()) // an earlier dashboard stays
+      const vitest = run.vitest
       const root = vitest?.config.root ?? process.cwd()
-      const run = runFacts(vitest, started, reason)
-      const results = buildResults(records, run, createdBy(vitest, 'arbigraph dashboard reporter'))
+      const results = buildResults(
+        records,
+        run.facts(reason),
+        createdBy(vitest, 'arbigraph dashboard reporter'),
+      )
       const resultsDir = dirname(resolve(root, options.results ?? 'out/results.json'))
       const built = await buildDashboard(results, {
         dir: outputPath(vitest, options.dir ?? 'out/dashboard'),

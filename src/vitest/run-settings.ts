@@ -48,6 +48,21 @@ export type RunEnv = z.output<typeof runEnvSchema>
 
 const OFF = new Set(['off', 'false', '0', 'no'])
 
+/** The folders of the benchmarks' own files whose variables are set (reporters/benchmark.ts). */
+function benchmarkFolders(
+  env: Record<string, string | undefined>,
+  root: string,
+  benchmarks: readonly Pick<AnyBenchmark, 'files'>[],
+): [string, string][] {
+  return benchmarks.flatMap(({ files }) =>
+    (files ? [files.results.variable, files.markdown.variable] : []).flatMap((variable) => {
+      const value = env[variable]?.trim()
+      if (!value || OFF.has(value.toLowerCase())) return []
+      return [[`${variable} "${value}"`, dirname(resolve(root, value))] as [string, string]]
+    }),
+  )
+}
+
 /** The folders the run writes to, each with the variable that chose it. */
 function outputFolders(e: RunEnv, root: string): [string, string][] {
   const folders: [string, string][] = [
@@ -91,7 +106,7 @@ function problem(check: () => unknown): string[] {
 export function checkRunSettings(
   env: Record<string, string | undefined>,
   root: string = process.cwd(),
-  benchmarks: readonly Pick<AnyBenchmark, 'env'>[] = [],
+  benchmarks: readonly Pick<AnyBenchmark, 'env' | 'files'>[] = [],
 ): RunEnv {
   const shape: z.ZodRawShape = Object.assign({}, ...benchmarks.map((b) => b.env ?? {}))
   const parsed = runEnvSchema.extend(shape as Record<never, never>).safeParse(env)
@@ -103,7 +118,10 @@ export function checkRunSettings(
   problems.push(...problem(() => serverProfileFromEnv(env)))
   problems.push(...problem(() => checkHarnessEnv(env)))
   if (parsed.success)
-    for (const [what, folder] of outputFolders(parsed.data, root))
+    for (const [what, folder] of [
+      ...outputFolders(parsed.data, root),
+      ...benchmarkFolders(env, root, benchmarks),
+    ])
       problems.push(...problem(() => ensureDir(folder, what)))
   if (problems.length > 0) throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', problems.join('\n'))
   return (parsed as { data: RunEnv }).data
