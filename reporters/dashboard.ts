@@ -4,12 +4,13 @@
  * workers stored. With `ARBIGRAPH_DASHBOARD=live` it also serves the dashboard on 127.0.0.1
  * during the run and pushes progress and running accuracy per cell to open pages (server-sent
  * events) as cases finish; updates are coalesced so a burst of cases costs one summary.
- * Settings: ARBIGRAPH_DASHBOARD = on (default) | live | off, ARBIGRAPH_DASHBOARD_DIR,
+ * Settings: ARBIGRAPH_DASHBOARD = on (default) | live | off, ARBIGRAPH_DASHBOARD_DIR (a folder, or off),
  * ARBIGRAPH_DASHBOARD_PORT (live; 0 = any free port). It is off when the results file is off.
  */
 
 import { dirname, join, resolve } from 'node:path'
 import type { Reporter, TestCase, TestModule, TestRunEndReason } from 'vitest/node'
+import { z } from 'zod'
 import type { CaseRecord } from '../src/contracts/case-record.ts'
 import { checkCaseRecord } from '../src/contracts/case-record.ts'
 import { isSimulated, modelLabel } from '../src/contracts/results.ts'
@@ -17,6 +18,7 @@ import { buildDashboard } from '../src/dashboard/build-dashboard.ts'
 import { caseIndex, overviewPayload } from '../src/dashboard/dashboard-data.ts'
 import type { LiveDashboard } from '../src/dashboard/live-server.ts'
 import { startLiveDashboard } from '../src/dashboard/live-server.ts'
+import { envOutput, parseEnv } from '../src/env-fields.ts'
 import { ArbigraphError } from '../src/errors.ts'
 import { buildResults } from '../src/report/build-results.ts'
 import { DEFAULT_BENCHMARK } from '../src/vitest/task-meta.ts'
@@ -61,6 +63,11 @@ export interface DashboardReporterOptions {
   throttleMs?: number
 }
 
+/** The dashboard's folder: a path, or `off` for no dashboard (as the other output variables take). */
+export const dashboardDirShape = z.object({
+  ARBIGRAPH_DASHBOARD_DIR: envOutput('a folder for the dashboard'),
+})
+
 /**
  * Dashboard options from the environment; null when the dashboard is off.
  * @example resolveDashboardOptions({ ARBIGRAPH_DASHBOARD: 'live' }, 'out/results.json')?.live // true
@@ -75,7 +82,8 @@ export function resolveDashboardOptions(
       'ARBIGRAPH_BAD_CONFIG',
       `ARBIGRAPH_DASHBOARD: expected on, live or off, got "${mode}"`,
     )
-  if (results === false || ['off', 'false', '0', 'no'].includes(mode)) return null
+  const { ARBIGRAPH_DASHBOARD_DIR: dir } = parseEnv(dashboardDirShape, env)
+  if (results === false || dir === false || ['off', 'false', '0', 'no'].includes(mode)) return null
   const portText = env.ARBIGRAPH_DASHBOARD_PORT?.trim() || '0'
   const port = Number(portText)
   if (!/^\d+$/.test(portText) || port > 65535)
@@ -83,7 +91,7 @@ export function resolveDashboardOptions(
       'ARBIGRAPH_BAD_CONFIG',
       `ARBIGRAPH_DASHBOARD_PORT: expected a port number, got "${portText}"`,
     )
-  return { dir: env.ARBIGRAPH_DASHBOARD_DIR?.trim() || 'out/dashboard', results, live: mode === 'live', port }
+  return { dir: dir ?? 'out/dashboard', results, live: mode === 'live', port }
 }
 
 /** What the live page shows: the records so far and how many cases the run will have. */

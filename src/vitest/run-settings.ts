@@ -8,7 +8,7 @@
  */
 import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
-import { resolveDashboardOptions } from '../../reporters/dashboard.ts'
+import { dashboardDirShape, resolveDashboardOptions } from '../../reporters/dashboard.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
 import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
 import { conditionsEnvShape } from '../conditions/select-conditions.ts'
@@ -28,7 +28,7 @@ const outputEnvShape = {
   ARBIGRAPH_RESULTS: envText,
   ARBIGRAPH_MARKDOWN: envText,
   ARBIGRAPH_CASES: envText,
-  ARBIGRAPH_DASHBOARD_DIR: envText,
+  ARBIGRAPH_DASHBOARD_DIR: dashboardDirShape.shape.ARBIGRAPH_DASHBOARD_DIR,
   ARBIGRAPH_ALLOW_SIMULATED: envFlag,
   ARBIGRAPH_DEBUG: envFlag,
 }
@@ -76,7 +76,8 @@ function outputFolders(e: RunEnv, root: string): [string, string][] {
     if (e.ARBIGRAPH_CASES !== undefined && on(e.ARBIGRAPH_CASES))
       folders.push([`ARBIGRAPH_CASES "${e.ARBIGRAPH_CASES}"`, resolve(e.ARBIGRAPH_CASES)])
     const dashboard = e.ARBIGRAPH_DASHBOARD_DIR ?? 'out/dashboard'
-    folders.push([`ARBIGRAPH_DASHBOARD_DIR "${dashboard}"`, dirname(resolve(root, dashboard))])
+    if (dashboard !== false)
+      folders.push([`ARBIGRAPH_DASHBOARD_DIR "${dashboard}"`, dirname(resolve(root, dashboard))])
   }
   if (e.ARBIGRAPH_MARKDOWN !== undefined && on(e.ARBIGRAPH_MARKDOWN))
     folders.push([
@@ -123,6 +124,8 @@ export function checkRunSettings(
       ...benchmarkFolders(env, root, benchmarks),
     ])
       problems.push(...problem(() => ensureDir(folder, what)))
-  if (problems.length > 0) throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', problems.join('\n'))
+  // ARBIGRAPH_DASHBOARD_DIR is read by the schema and by the dashboard's options: one line for it.
+  if (problems.length > 0)
+    throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', [...new Set(problems.join('\n').split('\n'))].join('\n'))
   return (parsed as { data: RunEnv }).data
 }
