@@ -5,13 +5,12 @@
  * built-in or a benchmark's variable, a malformed config), leave every one byte for byte as it
  * was, saying why on stderr; each shard writes its own files and the merge writes the plain ones.
  */
-import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { FixtureRun } from './run-fixture.ts'
-import { runFixture } from './run-fixture.ts'
+import { fileHashes, runFixture } from './run-fixture.ts'
 
 const root = join(import.meta.dirname, '..', 'fixtures', 'benchmark-files')
 const dir = mkdtempSync(join(tmpdir(), 'arbigraph-benchmark-files-'))
@@ -30,19 +29,7 @@ const outputs = (name: string) => ({
   TOY_ECHO_MARKDOWN: join(dir, name, 'echo.md'),
 })
 
-/** path → sha256 of every file under `folder`, recursively. */
-function snapshot(folder: string): Record<string, string> {
-  const files: Record<string, string> = {}
-  const walk = (at: string) => {
-    for (const name of readdirSync(at).sort()) {
-      const path = join(at, name)
-      if (statSync(path).isDirectory()) walk(path)
-      else files[path.slice(folder.length)] = createHash('sha256').update(readFileSync(path)).digest('hex')
-    }
-  }
-  walk(folder)
-  return files
-}
+const snapshot = (folder: string) => fileHashes(folder)
 
 // The merge of two shards is the good run whose files the later runs must leave alone.
 const good = join(dir, 'good')

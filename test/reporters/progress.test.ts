@@ -144,7 +144,9 @@ describe('progressReporter', () => {
   it('prints a line at most every 10 s of the clock, with each ArbiGraph cell running accuracy', async () => {
     const { reporter, lines, clock } = run([arbigraphBenchmark, transduction])
     const tests = await arbigraphTests(['right', 'wrong', 'down'])
-    reporter.onTestModuleCollected?.(testModule([...tests, vitestTest('arbigraph', arbigraphCases[0]!, 'skipped')]))
+    reporter.onTestModuleCollected?.(
+      testModule([...tests, vitestTest('arbigraph', arbigraphCases[0]!, 'skipped')]),
+    )
     clock(4000)
     reporter.onTestCaseResult?.(tests[0]!)
     expect(lines).toEqual([])
