@@ -4,7 +4,9 @@
  * text section, writes its results file (records + run facts, e.g. `out/transduction.json`) and
  * its Markdown section (e.g. `out/transduction.md`, and appended to `$GITHUB_STEP_SUMMARY`). A run
  * without tests of the benchmark leaves it silent and its files untouched, so another
- * benchmark's run never prints empty tables nor overwrites an earlier results file.
+ * benchmark's run never prints empty tables nor overwrites an earlier results file; a run whose
+ * tests of it were all filtered out (`-t`, tags) leaves its files untouched too, and says so on
+ * stderr. In a `--shard` run each shard writes its own files (reporters/output-path.ts).
  * Settings: the variables the benchmark names for its files (a path, or `off`).
  */
 
@@ -17,7 +19,7 @@ import { benchmarkSweepCurves } from '../src/metrics/sweep/benchmark-sweeps.ts'
 import { formatSweepMarkdown, formatSweepTable } from '../src/report/format-sweep.ts'
 import { benchmarksInRun, collectBenchmarkRecords } from './collect-records.ts'
 import { outputPath } from './output-path.ts'
-import { createdBy, runFacts } from './run-facts.ts'
+import { createdBy, reporterRun } from './run-facts.ts'
 
 export interface BenchmarkReporterOptions {
   /**
@@ -79,35 +81,41 @@ export function benchmarkReporter(bench: AnyBenchmark, options: BenchmarkReporte
     )
   const files = bench.files
   const o = resolveBenchmarkOptions(bench, process.env, options)
-  let vitest: Vitest | undefined
-  let started = new Date()
+  const run = reporterRun()
   return {
-    onInit(ctx) {
-      vitest = ctx
-      started = new Date()
-    },
-    onTestRunStart() {
-      started = new Date()
-    },
+    onInit: run.onInit,
+    onTestRunStart: run.onTestRunStart,
     async onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors, reason: TestRunEndReason) {
       if (!benchmarksInRun(modules).has(bench.name)) return
+      const vitest = run.vitest
       const records = collectBenchmarkRecords(modules, bench)
-      const results = files.build(records, runFacts(vitest, started, reason), createdBy(vitest))
+      // Its tests were all filtered out (-t, tags) or skipped: an earlier run's files stay.
+      if (records.length === 0) return run.error(keptMessage(bench.name, vitest, o))
+      const results = files.build(records, run.facts(reason), createdBy(vitest))
       const summary = bench.summarize(records)
-      const log = (text: string) => (vitest ? vitest.logger.log(text) : console.log(text))
       // A run that sweeps one of the benchmark's axes also gets its curves (src/metrics/sweep/).
       const curves = benchmarkSweepCurves(bench, records)
       const curveText = curves.length > 0 ? `\n${formatSweepTable(curves)}\n` : ''
-      if (o.table) log(`\n${bench.report.text(summary, results.model)}\n${curveText}`)
+      if (o.table) run.log(`\n${bench.report.text(summary, results.model)}\n${curveText}`)
       const root = vitest?.config.root ?? process.cwd()
       if (o.results !== false) {
         const path = outputPath(vitest, o.results)
         await writeFileAtomic(path, `${JSON.stringify(results, null, 2)}\n`)
-        log(`arbigraph: wrote ${records.length} ${bench.name} records to ${path}`)
+        run.log(`arbigraph: wrote ${records.length} ${bench.name} records to ${path}`)
       }
       const markdown = `${bench.report.markdown(summary, results.model)}${curves.length > 0 ? `\n${formatSweepMarkdown(curves)}` : ''}`
       if (o.markdown !== false) await writeFileAtomic(outputPath(vitest, o.markdown), markdown)
       if (o.stepSummary !== false) await appendFile(resolve(root, o.stepSummary), markdown)
     },
   }
+}
+
+/** What a run without any case of the benchmark says it did not write. */
+function keptMessage(
+  name: string,
+  vitest: Vitest | undefined,
+  o: Required<BenchmarkReporterOptions>,
+): string {
+  const kept = [o.results, o.markdown].flatMap((path) => (path === false ? [] : [outputPath(vitest, path)]))
+  return `arbigraph: no ${name} case ran${kept.length > 0 ? `; ${kept.join(' and ')} left as they were` : ''}`
 }

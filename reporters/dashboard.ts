@@ -3,26 +3,33 @@
  * `out/dashboard/`, next to the results file) from the run's records and the case details the
  * workers stored. With `ARBIGRAPH_DASHBOARD=live` it also serves the dashboard on 127.0.0.1
  * during the run and pushes progress and running accuracy per cell to open pages (server-sent
- * events) as cases finish; updates are coalesced so a burst of cases costs one summary.
- * Settings: ARBIGRAPH_DASHBOARD = on (default) | live | off, ARBIGRAPH_DASHBOARD_DIR,
+ * events) as cases finish — the running cells of every benchmark in the run, ArbiGraph's overview
+ * and cases — and updates are coalesced so a burst of cases costs one summary.
+ * Settings: ARBIGRAPH_DASHBOARD = on (default) | live | off, ARBIGRAPH_DASHBOARD_DIR (a folder, or off),
  * ARBIGRAPH_DASHBOARD_PORT (live; 0 = any free port). It is off when the results file is off.
  */
 
 import { dirname, join, resolve } from 'node:path'
-import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import type { Reporter, TestCase, TestModule, TestRunEndReason } from 'vitest/node'
+import { z } from 'zod'
+import type { AnyBenchmark } from '../src/contracts/benchmark.ts'
 import type { CaseRecord } from '../src/contracts/case-record.ts'
 import { checkCaseRecord } from '../src/contracts/case-record.ts'
 import { isSimulated, modelLabel } from '../src/contracts/results.ts'
 import { buildDashboard } from '../src/dashboard/build-dashboard.ts'
+import type { LiveProgress } from '../src/dashboard/dashboard-data.ts'
 import { caseIndex, overviewPayload } from '../src/dashboard/dashboard-data.ts'
 import type { LiveDashboard } from '../src/dashboard/live-server.ts'
 import { startLiveDashboard } from '../src/dashboard/live-server.ts'
+import { envOutput, parseEnv } from '../src/env-fields.ts'
 import { ArbigraphError } from '../src/errors.ts'
 import { buildResults } from '../src/report/build-results.ts'
+import { formatCell } from '../src/report/progress-line.ts'
 import { DEFAULT_BENCHMARK } from '../src/vitest/task-meta.ts'
 import { benchmarkOfTest, collectRecords } from './collect-records.ts'
 import { outputPath } from './output-path.ts'
-import { createdBy, runFacts } from './run-facts.ts'
+import { createdBy, reporterRun } from './run-facts.ts'
+import { runningCells } from './running-cells.ts'
 
 /**
  * What a merge whose shards ran elsewhere must be told: case details are files the shards'
@@ -55,11 +62,21 @@ export interface DashboardReporterOptions {
    */
   port?: number
   /**
+   * The registered benchmarks: the live progress shows each one's running cells.
+   * @default []
+   */
+  benchmarks?: readonly AnyBenchmark[]
+  /**
    * Milliseconds between live updates at most.
    * @default 500
    */
   throttleMs?: number
 }
+
+/** The dashboard's folder: a path, or `off` for no dashboard (as the other output variables take). */
+export const dashboardDirShape = z.object({
+  ARBIGRAPH_DASHBOARD_DIR: envOutput('a folder for the dashboard'),
+})
 
 /**
  * Dashboard options from the environment; null when the dashboard is off.
@@ -75,7 +92,8 @@ export function resolveDashboardOptions(
       'ARBIGRAPH_BAD_CONFIG',
       `ARBIGRAPH_DASHBOARD: expected on, live or off, got "${mode}"`,
     )
-  if (results === false || ['off', 'false', '0', 'no'].includes(mode)) return null
+  const { ARBIGRAPH_DASHBOARD_DIR: dir } = parseEnv(dashboardDirShape, env)
+  if (results === false || dir === false || ['off', 'false', '0', 'no'].includes(mode)) return null
   const portText = env.ARBIGRAPH_DASHBOARD_PORT?.trim() || '0'
   const port = Number(portText)
   if (!/^\d+$/.test(portText) || port > 65535)
@@ -83,11 +101,11 @@ export function resolveDashboardOptions(
       'ARBIGRAPH_BAD_CONFIG',
       `ARBIGRAPH_DASHBOARD_PORT: expected a port number, got "${portText}"`,
     )
-  return { dir: env.ARBIGRAPH_DASHBOARD_DIR?.trim() || 'out/dashboard', results, live: mode === 'live', port }
+  return { dir: dir ?? 'out/dashboard', results, live: mode === 'live', port }
 }
 
-/** What the live page shows: the records so far and how many cases the run will have. */
-function livePayload(records: CaseRecord[], total: number) {
+/** What the live page shows: ArbiGraph's records so far, and the run's progress over every benchmark. */
+function livePayload(records: CaseRecord[], progress: LiveProgress) {
   const results = {
     model: modelLabel(records),
     simulated: isSimulated(records),
@@ -97,7 +115,7 @@ function livePayload(records: CaseRecord[], total: number) {
   const summary = overviewPayload(records, {
     results,
     chunkSize: 100,
-    progress: { done: records.length, total },
+    progress,
   })
   // Details are read from the case-detail store when the page asks for a case's chunk.
   return { summary, index: caseIndex(records, (i) => records[i]!.transcriptRef !== null) }
@@ -108,22 +126,23 @@ function livePayload(records: CaseRecord[], total: number) {
  * @example vitest.config.reporters.push(dashboardReporter({ live: true }))
  */
 export function dashboardReporter(options: DashboardReporterOptions = {}): Reporter {
-  let vitest: Vitest | undefined
+  const run = reporterRun()
   let live: LiveDashboard | undefined
-  let started = new Date()
   let total = 0
+  let done = 0
   const finished: CaseRecord[] = []
+  const running = runningCells(options.benchmarks ?? [])
   let timer: NodeJS.Timeout | undefined
   const push = () => {
     timer = undefined
-    const { summary, index } = livePayload(finished, Math.max(total, finished.length))
+    const cells = running.cells().map(formatCell)
+    const { summary, index } = livePayload(finished, { done, total: Math.max(total, done), cells })
     live?.update(summary, index, finished)
   }
-  const log = (text: string) => (vitest ? vitest.logger.log(text) : console.log(text))
+  const log = run.log
   return {
     async onInit(ctx) {
-      vitest = ctx
-      started = new Date()
+      run.onInit(ctx)
       if (!options.live) return
       const root = ctx.config.root ?? process.cwd()
       const resultsDir = dirname(resolve(root, options.results ?? 'out/results.json'))
@@ -131,29 +150,36 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
       push()
       log(`arbigraph: live dashboard at ${live.url}`)
     },
+    onTestRunStart: run.onTestRunStart,
     onTestModuleCollected(module: TestModule) {
       for (const test of module.children.allTests()) if (test.options.mode === 'run') total++
       if (live && !timer) timer = setTimeout(push, options.throttleMs ?? 500)
     },
     onTestCaseResult(test: TestCase) {
-      if (!live) return
+      if (!live || test.result().state === 'skipped') return
+      done++
+      running.add(test)
+      timer ??= setTimeout(push, options.throttleMs ?? 500)
       const record = test.meta().arbigraph
-      // The dashboard shows ArbiGraph's cases; other benchmarks report through their own sections.
+      // The overview and case pages are ArbiGraph's; every benchmark's cells are in the progress box.
       if (record === undefined || benchmarkOfTest(test) !== DEFAULT_BENCHMARK) return
       try {
         finished.push(checkCaseRecord(record, test.fullName))
       } catch {
-        return // the results file reports malformed records; the live view just skips them
+        // the results file reports malformed records; the live view just skips them
       }
-      timer ??= setTimeout(push, options.throttleMs ?? 500)
     },
     async onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors, reason: TestRunEndReason) {
       if (timer) clearTimeout(timer)
       const records = collectRecords(modules)
       if (records.length === 0) return void (await live?.close()) // an earlier dashboard stays
+      const vitest = run.vitest
       const root = vitest?.config.root ?? process.cwd()
-      const run = runFacts(vitest, started, reason)
-      const results = buildResults(records, run, createdBy(vitest, 'arbigraph dashboard reporter'))
+      const results = buildResults(
+        records,
+        run.facts(reason),
+        createdBy(vitest, 'arbigraph dashboard reporter'),
+      )
       const resultsDir = dirname(resolve(root, options.results ?? 'out/results.json'))
       const built = await buildDashboard(results, {
         dir: outputPath(vitest, options.dir ?? 'out/dashboard'),

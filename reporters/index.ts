@@ -24,8 +24,9 @@ export { markdownSummaryReporter } from './markdown-summary.ts'
 export type { ArbigraphReporterOptions } from './options.ts'
 export { resolveReporterOptions } from './options.ts'
 export type { ProgressReporterOptions } from './progress.ts'
-export { defaultProgressCells, progressReporter } from './progress.ts'
+export { progressReporter } from './progress.ts'
 export { resultsJsonReporter } from './results-json.ts'
+export { defaultProgressCells, runningCells } from './running-cells.ts'
 export { summaryTableReporter } from './summary-table.ts'
 
 /**
@@ -49,7 +50,7 @@ export function arbigraphReporters(
       }),
     )
   const dashboard = resolveDashboardOptions(process.env, options.results)
-  if (dashboard) reporters.push(dashboardReporter(dashboard))
+  if (dashboard) reporters.push(dashboardReporter({ ...dashboard, benchmarks }))
   // Each silent unless the run holds its benchmark's tests; off with every ArbiGraph output file.
   if (options.results !== false || options.markdown !== false || options.stepSummary !== false)
     for (const bench of benchmarks)

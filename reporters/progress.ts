@@ -7,14 +7,9 @@
  * own reporter already redraws its progress there.
  */
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
-import type { AnyBenchmark, BenchmarkProgressCell } from '../src/contracts/benchmark.ts'
-import {
-  type CellProgress,
-  PROGRESS_INTERVAL_MS,
-  progressLine,
-  throttle,
-} from '../src/report/progress-line.ts'
-import { benchmarkOfTest, recordOfTest } from './collect-records.ts'
+import type { AnyBenchmark } from '../src/contracts/benchmark.ts'
+import { PROGRESS_INTERVAL_MS, progressLine, throttle } from '../src/report/progress-line.ts'
+import { runningCells } from './running-cells.ts'
 
 export interface ProgressReporterOptions {
   /**
@@ -44,19 +39,6 @@ export interface ProgressReporterOptions {
   isTTY?: boolean
 }
 
-/**
- * The cells of a benchmark without `progressCells`: one, named after it, counting its graded
- * records and infrastructure errors (only the benchmark could say whether a record is right).
- * @example defaultProgressCells(echo, records) // [{ cell: 'echo', graded: 4, infraErrors: 1 }]
- */
-export function defaultProgressCells(
-  bench: Pick<AnyBenchmark, 'name' | 'records'>,
-  records: readonly unknown[],
-): BenchmarkProgressCell[] {
-  const infraErrors = records.filter((r) => bench.records.infraReason(r) !== null).length
-  return [{ cell: bench.name, graded: records.length - infraErrors, infraErrors }]
-}
-
 const runs = (test: TestCase) => test.options.mode === 'run' || test.options.mode === 'only'
 
 /**
@@ -67,22 +49,14 @@ export function progressReporter(options: ProgressReporterOptions = {}): Reporte
   if (options.isTTY ?? process.stdout.isTTY === true) return {}
   const now = options.now ?? Date.now
   const interval = options.intervalMs ?? PROGRESS_INTERVAL_MS
-  const benchmarks = new Map((options.benchmarks ?? []).map((b) => [b.name, b]))
+  const running = runningCells(options.benchmarks ?? [])
   let vitest: Vitest | undefined
   let start = now()
   let due = throttle(interval, now)
   let total = 0
   let done = 0
-  // The records so far, by benchmark, in the order the benchmarks were registered.
-  const records = new Map<string, unknown[]>()
   const write = (line: string) =>
     options.write ? options.write(line) : vitest ? vitest.logger.log(line) : console.log(line)
-  const cells = (): CellProgress[] =>
-    [...benchmarks.values()].flatMap((bench) => {
-      const mine = records.get(bench.name)
-      if (!mine || mine.length === 0) return []
-      return bench.progressCells ? bench.progressCells(mine) : defaultProgressCells(bench, mine)
-    })
   return {
     onInit(ctx) {
       vitest = ctx
@@ -92,7 +66,7 @@ export function progressReporter(options: ProgressReporterOptions = {}): Reporte
       due = throttle(interval, now)
       total = 0
       done = 0
-      records.clear()
+      running.clear()
     },
     onTestModuleCollected(module: TestModule) {
       for (const test of module.children.allTests()) if (runs(test)) total++
@@ -100,13 +74,7 @@ export function progressReporter(options: ProgressReporterOptions = {}): Reporte
     onTestCaseResult(test: TestCase) {
       if (test.result().state === 'skipped') return
       done++
-      const bench = benchmarks.get(benchmarkOfTest(test))
-      const record = bench && recordOfTest(bench, test)
-      if (bench && record !== undefined) {
-        const mine = records.get(bench.name) ?? []
-        mine.push(record)
-        records.set(bench.name, mine)
-      }
+      running.add(test)
       if (!due()) return
       write(
         progressLine({
@@ -114,7 +82,7 @@ export function progressReporter(options: ProgressReporterOptions = {}): Reporte
           total: Math.max(total, done),
           elapsedMs: now() - start,
           unit: 'cases',
-          cells: cells(),
+          cells: running.cells(),
         }),
       )
     },

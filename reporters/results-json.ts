@@ -4,12 +4,12 @@
  * leaves half a file. `arbigraph report` recomputes every number from it.
  */
 
-import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import type { Reporter, TestModule, TestRunEndReason } from 'vitest/node'
 import { writeFileAtomic } from '../src/io/atomic-write.ts'
 import { buildResults } from '../src/report/build-results.ts'
 import { collectRecords, onlyOtherBenchmarks } from './collect-records.ts'
 import { outputPath } from './output-path.ts'
-import { createdBy, runFacts } from './run-facts.ts'
+import { createdBy, reporterRun } from './run-facts.ts'
 
 export interface ResultsJsonOptions {
   /**
@@ -24,26 +24,20 @@ export interface ResultsJsonOptions {
  * @example vitest.config.reporters.push(resultsJsonReporter({ path: 'out/results.json' }))
  */
 export function resultsJsonReporter(options: ResultsJsonOptions = {}): Reporter {
-  let vitest: Vitest | undefined
-  let started = new Date()
+  const run = reporterRun()
   return {
-    onInit(ctx) {
-      vitest = ctx
-      started = new Date()
-    },
-    onTestRunStart() {
-      started = new Date()
-    },
+    onInit: run.onInit,
+    onTestRunStart: run.onTestRunStart,
     async onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors, reason: TestRunEndReason) {
       const records = collectRecords(modules)
       // A run of other benchmarks only must not overwrite an earlier ArbiGraph results file.
       if (records.length === 0 && onlyOtherBenchmarks(modules)) return
-      const path = outputPath(vitest, options.path ?? 'out/results.json')
+      const path = outputPath(run.vitest, options.path ?? 'out/results.json')
       // Neither must a run that produced no record (a suite that failed to load, no case selected).
-      if (records.length === 0) return vitest?.logger.log(`arbigraph: ${path} left as it was`)
-      const results = buildResults(records, runFacts(vitest, started, reason), createdBy(vitest))
+      if (records.length === 0) return run.error(`arbigraph: no case ran; ${path} left as it was`)
+      const results = buildResults(records, run.facts(reason), createdBy(run.vitest))
       await writeFileAtomic(path, `${JSON.stringify(results, null, 2)}\n`)
-      vitest?.logger.log(`arbigraph: wrote ${records.length} case records to ${path}`)
+      run.log(`arbigraph: wrote ${records.length} case records to ${path}`)
     },
   }
 }

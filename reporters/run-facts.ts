@@ -40,3 +40,43 @@ function serverOf(vitest: Vitest | undefined): Pick<RunInfo, 'server'> {
  */
 export const createdBy = (vitest: Vitest | undefined, writer: string = GENERATOR): string =>
   `${writer}, vitest ${vitest?.version ?? 'unknown'}`
+
+/** What a file-writing reporter knows of its run: its Vitest, when the run started, where to print. */
+export interface ReporterRun {
+  /** The Vitest instance (undefined before `onInit`, e.g. in a test calling the hooks alone). */
+  readonly vitest: Vitest | undefined
+  /** The `onInit` hook's part: the Vitest instance, and the clock started. */
+  onInit(ctx: Vitest): void
+  /** The `onTestRunStart` hook's part: the clock restarted (a watch-mode rerun is a run of its own). */
+  onTestRunStart(): void
+  /** The run facts at its end (see `runFacts`). */
+  facts(reason: TestRunEndReason): RunInfo
+  /** A line on stdout (Vitest's logger). */
+  log(text: string): void
+  /** A line on stderr (Vitest's logger). */
+  error(text: string): void
+}
+
+/**
+ * One run of a reporter, for the reporters that write results files.
+ * @example const run = reporterRun(); return { onInit: run.onInit, onTestRunStart: run.onTestRunStart, onTestRunEnd: (m, e, reason) => write(run.facts(reason)) }
+ */
+export function reporterRun(): ReporterRun {
+  let vitest: Vitest | undefined
+  let started = new Date()
+  return {
+    get vitest() {
+      return vitest
+    },
+    onInit(ctx) {
+      vitest = ctx
+      started = new Date()
+    },
+    onTestRunStart() {
+      started = new Date()
+    },
+    facts: (reason) => runFacts(vitest, started, reason),
+    log: (text) => (vitest ? vitest.logger.log(text) : console.log(text)),
+    error: (text) => (vitest ? vitest.logger.error(text) : console.error(text)),
+  }
+}

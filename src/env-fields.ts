@@ -59,6 +59,25 @@ export const envChoice = <const C extends string, F extends C | undefined>(
       return z.NEVER
     })
 
+/**
+ * Where an output goes: a path, or `off`/`false`/`0`/`no` for none (`false`), the convention of
+ * every output variable; absent → undefined. `on`/`true`/`1`/`yes` is an error: it reads as a
+ * switch, and would otherwise name a file or folder `1`.
+ * @example envOutput('a folder').parse('off') // false
+ */
+export const envOutput = (what: string) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx): string | false | undefined => {
+      const value = text?.trim() ?? ''
+      if (value === '') return undefined
+      if (['off', 'false', '0', 'no'].includes(value.toLowerCase())) return false
+      if (!['on', 'true', '1', 'yes'].includes(value.toLowerCase())) return value
+      ctx.addIssue({ code: 'custom', message: `expected ${what}, or off for none, got "${text}"` })
+      return z.NEVER
+    })
+
 /** `1`/`true`/`yes`/`on` is true, `0`/`false`/`no`/`off` or absent is false; anything else is an error. */
 export const envFlag = z
   .string()

@@ -34,6 +34,14 @@ export interface ComparePayload extends RunComparison {
   labelB: string
 }
 
+/** A live run's progress: cases finished of every benchmark, and their cells as the progress line shows them. */
+export interface LiveProgress {
+  done: number
+  total: number
+  /** e.g. `chain/math 71.7% (86/120)`, `transduction/arithmetic/4K 93.8% over 12` */
+  cells: string[]
+}
+
 /** The overview payload (`data/summary.js`). */
 export interface OverviewPayload {
   schema: typeof DASHBOARD_SCHEMA
@@ -41,8 +49,8 @@ export interface OverviewPayload {
   simulated: boolean
   createdBy: string
   run: Pick<Results['run'], 'started' | 'finished' | 'reason'> | null
-  /** Set while a live run is going: trials finished and expected. */
-  progress: { done: number; total: number } | null
+  /** Set while a live run is going: trials finished and expected, and every benchmark's running cells as text. */
+  progress: LiveProgress | null
   cells: CellSummary[]
   tasks: CellSummary[]
   total: CellSummary
@@ -94,7 +102,7 @@ export interface ChunkCase {
 export interface OverviewOptions {
   results: Pick<Results, 'model' | 'simulated' | 'createdBy'> & { run: Results['run'] | null }
   chunkSize: number
-  progress?: { done: number; total: number } | null
+  progress?: LiveProgress | null
   pages?: DashboardPage[]
   compare?: ComparePayload | null
 }

@@ -46,6 +46,13 @@ function cellFigure(c: CellProgress): string {
 }
 
 /**
+ * One cell as a progress line (and the live dashboard) shows it.
+ * @example formatCell({ cell: 'chain/math', graded: 2, correct: 1, infraErrors: 1 }) // 'chain/math 50.0% (1/2), 1 infra errors'
+ */
+export const formatCell = (c: CellProgress): string =>
+  `${c.cell} ${cellFigure(c)}${c.infraErrors > 0 ? `, ${c.infraErrors} infra errors` : ''}`
+
+/**
  * The line for one moment of a run.
  * @example progressLine({ done: 50, total: 200, elapsedMs: 10_000, unit: 'cases' }) // 'progress: 50/200 cases (25.0%), 5.0 cases/s, elapsed 10s, ETA 30s'
  */
@@ -60,9 +67,7 @@ export function progressLine(state: ProgressState): string {
     `elapsed ${formatDuration(elapsedMs)}`,
     `ETA ${done >= total ? '0s' : eta}`,
   ]
-  const cells = (state.cells ?? []).map(
-    (c) => `${c.cell} ${cellFigure(c)}${c.infraErrors > 0 ? `, ${c.infraErrors} infra errors` : ''}`,
-  )
+  const cells = (state.cells ?? []).map(formatCell)
   return [parts.join(', '), ...cells].join('; ')
 }
 

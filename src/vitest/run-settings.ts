@@ -8,7 +8,7 @@
  */
 import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
-import { resolveDashboardOptions } from '../../reporters/dashboard.ts'
+import { dashboardDirShape, resolveDashboardOptions } from '../../reporters/dashboard.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
 import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
 import { conditionsEnvShape } from '../conditions/select-conditions.ts'
@@ -28,7 +28,7 @@ const outputEnvShape = {
   ARBIGRAPH_RESULTS: envText,
   ARBIGRAPH_MARKDOWN: envText,
   ARBIGRAPH_CASES: envText,
-  ARBIGRAPH_DASHBOARD_DIR: envText,
+  ARBIGRAPH_DASHBOARD_DIR: dashboardDirShape.shape.ARBIGRAPH_DASHBOARD_DIR,
   ARBIGRAPH_ALLOW_SIMULATED: envFlag,
   ARBIGRAPH_DEBUG: envFlag,
 }
@@ -48,6 +48,21 @@ export type RunEnv = z.output<typeof runEnvSchema>
 
 const OFF = new Set(['off', 'false', '0', 'no'])
 
+/** The folders of the benchmarks' own files whose variables are set (reporters/benchmark.ts). */
+function benchmarkFolders(
+  env: Record<string, string | undefined>,
+  root: string,
+  benchmarks: readonly Pick<AnyBenchmark, 'files'>[],
+): [string, string][] {
+  return benchmarks.flatMap(({ files }) =>
+    (files ? [files.results.variable, files.markdown.variable] : []).flatMap((variable) => {
+      const value = env[variable]?.trim()
+      if (!value || OFF.has(value.toLowerCase())) return []
+      return [[`${variable} "${value}"`, dirname(resolve(root, value))] as [string, string]]
+    }),
+  )
+}
+
 /** The folders the run writes to, each with the variable that chose it. */
 function outputFolders(e: RunEnv, root: string): [string, string][] {
   const folders: [string, string][] = [
@@ -61,7 +76,8 @@ function outputFolders(e: RunEnv, root: string): [string, string][] {
     if (e.ARBIGRAPH_CASES !== undefined && on(e.ARBIGRAPH_CASES))
       folders.push([`ARBIGRAPH_CASES "${e.ARBIGRAPH_CASES}"`, resolve(e.ARBIGRAPH_CASES)])
     const dashboard = e.ARBIGRAPH_DASHBOARD_DIR ?? 'out/dashboard'
-    folders.push([`ARBIGRAPH_DASHBOARD_DIR "${dashboard}"`, dirname(resolve(root, dashboard))])
+    if (dashboard !== false)
+      folders.push([`ARBIGRAPH_DASHBOARD_DIR "${dashboard}"`, dirname(resolve(root, dashboard))])
   }
   if (e.ARBIGRAPH_MARKDOWN !== undefined && on(e.ARBIGRAPH_MARKDOWN))
     folders.push([
@@ -91,7 +107,7 @@ function problem(check: () => unknown): string[] {
 export function checkRunSettings(
   env: Record<string, string | undefined>,
   root: string = process.cwd(),
-  benchmarks: readonly Pick<AnyBenchmark, 'env'>[] = [],
+  benchmarks: readonly Pick<AnyBenchmark, 'env' | 'files'>[] = [],
 ): RunEnv {
   const shape: z.ZodRawShape = Object.assign({}, ...benchmarks.map((b) => b.env ?? {}))
   const parsed = runEnvSchema.extend(shape as Record<never, never>).safeParse(env)
@@ -103,8 +119,13 @@ export function checkRunSettings(
   problems.push(...problem(() => serverProfileFromEnv(env)))
   problems.push(...problem(() => checkHarnessEnv(env)))
   if (parsed.success)
-    for (const [what, folder] of outputFolders(parsed.data, root))
+    for (const [what, folder] of [
+      ...outputFolders(parsed.data, root),
+      ...benchmarkFolders(env, root, benchmarks),
+    ])
       problems.push(...problem(() => ensureDir(folder, what)))
-  if (problems.length > 0) throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', problems.join('\n'))
+  // ARBIGRAPH_DASHBOARD_DIR is read by the schema and by the dashboard's options: one line for it.
+  if (problems.length > 0)
+    throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', [...new Set(problems.join('\n').split('\n'))].join('\n'))
   return (parsed as { data: RunEnv }).data
 }

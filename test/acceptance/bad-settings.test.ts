@@ -4,23 +4,14 @@
  * cache; then a run with each bad setting must exit 1 with one message naming the variable (no
  * Vitest banner, no stack), and every file of the good run must still be byte-identical.
  */
-import { createHash } from 'node:crypto'
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { FixtureRun } from '../reporters/run-fixture.ts'
-import { runFixture } from '../reporters/run-fixture.ts'
+import { fileHashes, runFixture } from '../reporters/run-fixture.ts'
 
 const root = join(import.meta.dirname, '..', 'fixtures', 'settings-suite')
 const dir = mkdtempSync(join(tmpdir(), 'arbigraph-settings-'))
@@ -36,19 +27,7 @@ const outputs = {
   ARBIGRAPH_CACHE_DIR: cacheDir,
 }
 
-/** path → sha256 of every file under `folder`, recursively. */
-function snapshot(folder: string): Record<string, string> {
-  const files: Record<string, string> = {}
-  const walk = (at: string) => {
-    for (const name of readdirSync(at).sort()) {
-      const path = join(at, name)
-      if (statSync(path).isDirectory()) walk(path)
-      else files[path.slice(dir.length)] = createHash('sha256').update(readFileSync(path)).digest('hex')
-    }
-  }
-  walk(folder)
-  return files
-}
+const snapshot = (folder: string) => fileHashes(folder, dir)
 
 /** A loopback port with nothing listening on it (bound, then released). */
 async function closedPort(): Promise<number> {

@@ -9,8 +9,10 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TestCase, TestModule, Vitest } from 'vitest/node'
 import { dashboardReporter, resolveDashboardOptions } from '../../reporters/dashboard.ts'
+import { arbigraphBenchmark } from '../../src/arbigraph-benchmark.ts'
 import type { CaseRecord } from '../../src/contracts/case-record.ts'
 import { tempDir } from '../cli/run-cli.ts'
+import { echo } from '../fixtures/toy-benchmark/echo-benchmark.ts'
 import { makeRecord } from '../metrics/make-record.ts'
 import { chromiumAvailable, launchChromium } from './chromium.ts'
 import { simRun } from './make-run.ts'
@@ -29,7 +31,7 @@ const fakeModule = (tests: TestCase[]) =>
   ({ children: { allTests: () => tests[Symbol.iterator]() } }) as unknown as TestModule
 
 interface LiveUpdate {
-  summary: { progress: { done: number; total: number }; total: { accuracy: number } }
+  summary: { progress: { done: number; total: number; cells: string[] }; total: { accuracy: number } }
 }
 
 /**
@@ -75,7 +77,13 @@ function startReporter(root: string) {
     config: { root },
     version: 'test',
   } as unknown as Vitest
-  const reporter = dashboardReporter({ live: true, throttleMs: 20, dir: 'dash', results: 'out/results.json' })
+  const reporter = dashboardReporter({
+    live: true,
+    throttleMs: 20,
+    dir: 'dash',
+    results: 'out/results.json',
+    benchmarks: [arbigraphBenchmark, echo],
+  })
   return { reporter, vitest, logs }
 }
 
@@ -100,20 +108,20 @@ describe('dashboard reporter, live mode', () => {
     aborts.push(abort)
     const events = await subscribe(url, abort.signal)
     // A page that connects gets the current state at once: nothing collected yet.
-    expect((await events.nextUpdate()).progress).toEqual({ done: 0, total: 0 })
+    expect((await events.nextUpdate()).progress).toEqual({ done: 0, total: 0, cells: [] })
     const tests = records.map(fakeTest)
     const module = fakeModule(tests)
     reporter.onTestModuleCollected!(module)
-    expect((await events.nextUpdate()).progress).toEqual({ done: 0, total: 3 })
+    expect((await events.nextUpdate()).progress).toEqual({ done: 0, total: 3, cells: [] })
     reporter.onTestCaseResult!(tests[0]!)
     const first = await events.nextUpdate()
-    expect(first.progress).toEqual({ done: 1, total: 3 })
+    expect(first.progress).toEqual({ done: 1, total: 3, cells: ['chain/math 100.0% (1/1)'] })
     expect(first.total.accuracy).toBe(1)
     // Two cases finishing within one throttle interval cost one update.
     reporter.onTestCaseResult!(tests[1]!)
     reporter.onTestCaseResult!(tests[2]!)
     const burst = await events.nextUpdate()
-    expect(burst.progress).toEqual({ done: 3, total: 3 })
+    expect(burst.progress).toEqual({ done: 3, total: 3, cells: ['chain/math 66.7% (2/3)'] })
     expect(burst.total.accuracy).toBeCloseTo(2 / 3, 12)
     expect((await fetch(url)).headers.get('content-type')).toBe('text/html')
     await reporter.onTestRunEnd!([module], [], 'passed')
@@ -121,6 +129,40 @@ describe('dashboard reporter, live mode', () => {
     expect(existsSync(join(root, 'dash', 'index.html'))).toBe(true)
     expect(existsSync(join(root, 'dash', 'data', 'cases-00000.js'))).toBe(true)
     await expect(fetch(url)).rejects.toThrow() // the server is gone after the run
+  })
+
+  it("shows another benchmark's cases in the progress, with the cells that benchmark names", async () => {
+    const root = tempDir()
+    const { reporter, vitest, logs } = startReporter(root)
+    await reporter.onInit!(vitest)
+    const url = /live dashboard at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(logs.join('\n'))![1]!
+    const abort = new AbortController()
+    aborts.push(abort)
+    const events = await subscribe(url, abort.signal)
+    await events.nextUpdate()
+    const [right, wrong] = await echo.cases({ cases: 2, words: 2 })
+    const echoTest = (c: typeof right, correct: boolean) =>
+      ({
+        ...fakeTest(records[0]!),
+        name: c!.name,
+        fullName: c!.name,
+        meta: () => ({
+          arbigraphBenchmark: 'echo',
+          arbigraphCase: c!.identity,
+          arbigraph: { schema: 'toy.echo-case/1', ...c!.identity, model: 'm', correct, infraError: null },
+        }),
+      }) as unknown as TestCase
+    const tests = [echoTest(right, true), echoTest(wrong, false), fakeTest(records[0]!)]
+    reporter.onTestModuleCollected!(fakeModule(tests))
+    for (const test of tests) reporter.onTestCaseResult!(test)
+    let last = (await events.nextUpdate()).progress
+    while (last.done < 3) last = (await events.nextUpdate()).progress
+    expect(last).toEqual({
+      done: 3,
+      total: 3,
+      cells: ['chain/math 100.0% (1/1)', 'echo/2-words 50.0% (1/2)'],
+    })
+    await reporter.onTestRunEnd!([fakeModule(tests)], [], 'passed')
   })
 
   it('serves the details of finished cases in chunk scripts, and nothing else from disk', async () => {
@@ -215,6 +257,7 @@ describe('dashboard reporter, live mode', () => {
       reporter.onTestCaseResult!(tests[1]!)
       await page.waitForFunction(`document.querySelector('#progress')?.textContent?.includes('2 / 3')`)
       expect(await page.textContent('#kpi-accuracy')).toBe('50.0%')
+      expect(await page.textContent('#progress .progress-cells')).toBe('chain/math 50.0% (1/2)')
       expect(errors).toEqual([])
       await reporter.onTestRunEnd!([fakeModule(tests)], [], 'passed')
     } finally {

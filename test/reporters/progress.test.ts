@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest'
 import type { TestCase, TestModule } from 'vitest/node'
 import { transduction } from '../../plugins/transduction/benchmark.ts'
-import { defaultProgressCells, progressReporter } from '../../reporters/progress.ts'
+import { progressReporter } from '../../reporters/progress.ts'
+import { defaultProgressCells } from '../../reporters/running-cells.ts'
 import { arbigraphBenchmark } from '../../src/arbigraph-benchmark.ts'
 import type { AnyBenchmark, BenchmarkCase } from '../../src/contracts/benchmark.ts'
 import { parseBenchmarkOptions } from '../../src/contracts/benchmark.ts'
@@ -144,7 +145,9 @@ describe('progressReporter', () => {
   it('prints a line at most every 10 s of the clock, with each ArbiGraph cell running accuracy', async () => {
     const { reporter, lines, clock } = run([arbigraphBenchmark, transduction])
     const tests = await arbigraphTests(['right', 'wrong', 'down'])
-    reporter.onTestModuleCollected?.(testModule([...tests, vitestTest('arbigraph', arbigraphCases[0]!, 'skipped')]))
+    reporter.onTestModuleCollected?.(
+      testModule([...tests, vitestTest('arbigraph', arbigraphCases[0]!, 'skipped')]),
+    )
     clock(4000)
     reporter.onTestCaseResult?.(tests[0]!)
     expect(lines).toEqual([])

@@ -3,6 +3,8 @@
  * and stderr are exactly what a user or CI sees, and the outer test run's exit code is untouched.
  */
 import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const repo = join(import.meta.dirname, '..', '..')
@@ -63,4 +65,21 @@ export function runFixture(
       }),
     )
   })
+}
+
+/**
+ * path → sha256 of every file under `folder`, recursively, each path relative to `base`: what a
+ * run must leave byte for byte as it was.
+ */
+export function fileHashes(folder: string, base = folder): Record<string, string> {
+  const files: Record<string, string> = {}
+  const walk = (at: string) => {
+    for (const name of readdirSync(at).sort()) {
+      const path = join(at, name)
+      if (statSync(path).isDirectory()) walk(path)
+      else files[path.slice(base.length)] = createHash('sha256').update(readFileSync(path)).digest('hex')
+    }
+  }
+  walk(folder)
+  return files
 }

@@ -2,11 +2,12 @@
  * The run's one settings check: every variable of every area in one schema, all problems listed
  * at once with their variable, folders checked, the stop message with and without ARBIGRAPH_DEBUG.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { transduction } from '../../plugins/transduction/benchmark.ts'
+import { resolveDashboardOptions } from '../../reporters/dashboard.ts'
 import { ArbigraphError } from '../../src/errors.ts'
 import { pythonWorkersFromEnv } from '../../src/python-workers.ts'
 import { checkRunSettings } from '../../src/vitest/run-settings.ts'
@@ -67,6 +68,28 @@ describe('checkRunSettings', () => {
     writeFileSync(join(root, 'plain'), '')
     expect(problems({ ARBIGRAPH_MARKDOWN: join(root, 'plain', 'summary.md') })).toBe(
       `ARBIGRAPH_MARKDOWN "${join(root, 'plain', 'summary.md')}": "${join(root, 'plain')}" is a file, not a folder`,
+    )
+  })
+
+  it("names a benchmark's own output variable whose folder cannot be one", () => {
+    writeFileSync(join(root, 'plain'), '')
+    const path = join(root, 'plain', 'transduction.json')
+    expect(problems({ ARBIGRAPH_LT_RESULTS: path, ARBIGRAPH_LT_MARKDOWN: 'off' })).toBe(
+      `ARBIGRAPH_LT_RESULTS "${path}": "${join(root, 'plain')}" is a file, not a folder`,
+    )
+  })
+
+  it('ARBIGRAPH_DASHBOARD_DIR=off turns the dashboard off and creates no folder; a switch value is refused', () => {
+    const dashboardRoot = mkdtempSync(join(tmpdir(), 'arbigraph-dashboard-off-'))
+    checkRunSettings({ ...quiet, ARBIGRAPH_DASHBOARD_DIR: 'off' }, dashboardRoot)
+    expect(existsSync(join(dashboardRoot, 'off'))).toBe(false)
+    expect(resolveDashboardOptions({ ARBIGRAPH_DASHBOARD_DIR: ' OFF ' }, 'out/results.json')).toBeNull()
+    expect(resolveDashboardOptions({ ARBIGRAPH_DASHBOARD_DIR: 'no' }, 'out/results.json')).toBeNull()
+    expect(resolveDashboardOptions({ ARBIGRAPH_DASHBOARD_DIR: 'site/dash' }, 'out/results.json')?.dir).toBe(
+      'site/dash',
+    )
+    expect(problems({ ARBIGRAPH_DASHBOARD_DIR: '1' })).toBe(
+      'ARBIGRAPH_DASHBOARD_DIR: expected a folder for the dashboard, or off for none, got "1"',
     )
   })
 

@@ -86,11 +86,24 @@
 
   function progressBar(progress) {
     const share = progress.total === 0 ? 0 : progress.done / progress.total
+    const cells = progress.cells ?? []
     return el(
       'div',
-      { class: 'progress', id: 'progress' },
-      el('div', { class: 'progress-bar', style: `width:${(share * 100).toFixed(1)}%` }),
-      el('span', {}, `Live: ${progress.done} / ${progress.total} cases finished`),
+      { id: 'progress' },
+      el(
+        'div',
+        { class: 'progress' },
+        el('div', { class: 'progress-bar', style: `width:${(share * 100).toFixed(1)}%` }),
+        el('span', {}, `Live: ${progress.done} / ${progress.total} cases finished`),
+      ),
+      // Every benchmark's running cells, as the run's progress line in a log shows them.
+      cells.length > 0
+        ? el(
+            'ul',
+            { class: 'progress-cells' },
+            cells.map((cell) => el('li', {}, cell)),
+          )
+        : null,
     )
   }
 
