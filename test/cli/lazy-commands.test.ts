@@ -76,6 +76,8 @@ describe('commands load lazily', () => {
     expect(run.modules).toContain('src/cli/commands/generate.ts')
     const packages = new Set(run.modules.map(packageOf))
     expect(HEAVY.filter((name) => packages.has(name))).toEqual([])
+    // One thread (the default) starts no worker pool.
+    expect(packages.has('tinypool')).toBe(false)
     // Only the category and topology asked for: no Python parser, GSM templates or other shapes.
     expect([...packages].filter((name) => name?.startsWith('@lezer/'))).toEqual([])
     const plugins = run.modules.filter((path) => /^plugins\/[^/]+\//.test(path))
