@@ -48,14 +48,26 @@ const fmix32 = (h: number): number => {
   return (h ^ (h >>> 16)) >>> 0
 }
 
-const ROOT = Uint32Array.of(0x9e3779b9, 0x243f6a88, 0xb7e15162, 0xdeadbeef)
+/**
+ * A 128-bit state as four unsigned 32-bit words in plain fields: generation splits a stream per
+ * node and candidate, and two typed arrays per split (seed and state) were most of a split's
+ * cost. The arithmetic is that of a Uint32Array: every stored word is reduced with `>>> 0`.
+ */
+interface Words {
+  readonly a: number
+  readonly b: number
+  readonly c: number
+  readonly d: number
+}
+
+const ROOT: Words = { a: 0x9e3779b9, b: 0x243f6a88, c: 0xb7e15162, d: 0xdeadbeef }
 
 /** The seed state of `parent/text`: the parent's seed mixed with the label text only. */
-function deriveSeed(parent: Uint32Array, key: string): Uint32Array {
-  let h1 = parent[0]!
-  let h2 = parent[1]!
-  let h3 = parent[2]!
-  let h4 = parent[3]! ^ key.length
+function deriveSeed(parent: Words, key: string): Words {
+  let h1 = parent.a
+  let h2 = parent.b
+  let h3 = parent.c
+  let h4 = parent.d ^ key.length
   for (let i = 0; i < key.length; i++) {
     const c = key.charCodeAt(i)
     h1 = h2 ^ Math.imul(h1 ^ c, 597399067)
@@ -67,37 +79,42 @@ function deriveSeed(parent: Uint32Array, key: string): Uint32Array {
   h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233)
   h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213)
   h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179)
-  return Uint32Array.of(fmix32(h1 ^ h2 ^ h3 ^ h4), fmix32(h2 ^ h1), fmix32(h3 ^ h1), fmix32(h4 ^ h1))
+  return { a: fmix32(h1 ^ h2 ^ h3 ^ h4), b: fmix32(h2 ^ h1), c: fmix32(h3 ^ h1), d: fmix32(h4 ^ h1) }
 }
 
 class Xoshiro128 implements Rng {
   readonly key: string
   /** This stream's seed: children derive theirs from it, so a split hashes only its labels. */
-  private readonly seed: Uint32Array
-  private readonly s: Uint32Array
+  private readonly seed: Words
+  private s0: number
+  private s1: number
+  private s2: number
+  private s3: number
 
-  constructor(key: string, seed: Uint32Array) {
+  constructor(key: string, seed: Words) {
     this.key = key
     this.seed = seed
-    this.s = seed.slice()
-    if (this.s[0]! === 0 && this.s[1]! === 0 && this.s[2]! === 0 && this.s[3]! === 0) this.s[0] = 1
+    const zero = seed.a === 0 && seed.b === 0 && seed.c === 0 && seed.d === 0
+    this.s0 = zero ? 1 : seed.a
+    this.s1 = seed.b
+    this.s2 = seed.c
+    this.s3 = seed.d
   }
 
   split(...labels: RngLabel[]): Rng {
-    const text = labels.map(String).join('/')
+    const text = labels.length === 1 ? String(labels[0]) : labels.map(String).join('/')
     return new Xoshiro128(`${this.key}/${text}`, deriveSeed(this.seed, text))
   }
 
   uint32(): number {
-    const s = this.s
-    const result = Math.imul(rotl(Math.imul(s[1]!, 5) >>> 0, 7), 9) >>> 0
-    const t = (s[1]! << 9) >>> 0
-    s[2] = s[2]! ^ s[0]!
-    s[3] = s[3]! ^ s[1]!
-    s[1] = s[1]! ^ s[2]!
-    s[0] = s[0]! ^ s[3]!
-    s[2] = s[2]! ^ t
-    s[3] = rotl(s[3]!, 11)
+    const result = Math.imul(rotl(Math.imul(this.s1, 5) >>> 0, 7), 9) >>> 0
+    const t = (this.s1 << 9) >>> 0
+    this.s2 = (this.s2 ^ this.s0) >>> 0
+    this.s3 = (this.s3 ^ this.s1) >>> 0
+    this.s1 = (this.s1 ^ this.s2) >>> 0
+    this.s0 = (this.s0 ^ this.s3) >>> 0
+    this.s2 = (this.s2 ^ t) >>> 0
+    this.s3 = rotl(this.s3, 11)
     return result
   }
 

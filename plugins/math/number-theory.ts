@@ -18,7 +18,13 @@ export const abs = (x: bigint): bigint => (x < 0n ? -x : x)
 export function gcd(a: bigint, b: bigint): bigint {
   a = abs(a)
   b = abs(b)
-  while (b !== 0n) [a, b] = [b, a % b]
+  // No destructuring swap: it builds an array per step, and gcd runs in the inner loops of
+  // polynomial content and pairwise sums.
+  while (b !== 0n) {
+    const r = a % b
+    a = b
+    b = r
+  }
   return a
 }
 

@@ -75,8 +75,10 @@ export interface Preprocess<Adapted> {
  * @example scalarInput({ add: 1 }).apply(-45n) // 46n
  */
 export function scalarInput(options: ScalarStepOptions & { add?: number } = {}): Preprocess<bigint> {
-  const { add = 0, ...steps } = options
-  const opts = { round: true, abs: true, ...steps }
+  const { add = 0, ...stepOptions } = options
+  const opts = { round: true, abs: true, ...stepOptions }
+  // The same words for every node of the template: worded once.
+  const steps = stepsText(opts, add)
   return {
     kind: 'scalar',
     local: 'val',
@@ -85,8 +87,7 @@ export function scalarInput(options: ScalarStepOptions & { add?: number } = {}):
         throw new ArbigraphError('ARBIGRAPH_KIND_MISMATCH', 'expected a scalar input, got a list')
       return (preprocessScalar(raw, opts) as bigint) + BigInt(add)
     },
-    describe: ({ name, source }) =>
-      `Let ${name} be ${source} transformed as follows: ${stepsText(opts, add)}.`,
+    describe: ({ name, source }) => `Let ${name} be ${source} transformed as follows: ${steps}.`,
     spec: { kind: 'scalar', round: opts.round, abs: opts.abs, modulus: 100, add },
   }
 }
@@ -99,9 +100,9 @@ export interface ListInputOptions extends ScalarStepOptions {
   local?: string
 }
 
-function describeList(name: string, source: string, opts: Required<ListInputOptions>): string {
+function describeList(name: string, source: string, opts: Required<ListInputOptions>, steps: string): string {
   const lines = [
-    `Let ${name} be ${source} with every element transformed as follows: ${stepsText(opts)}.`,
+    `Let ${name} be ${source} with every element transformed as follows: ${steps}.`,
     `If ${name} has more than ${LIST_LEN_MAX} elements, keep only its first ${LIST_LEN_MAX}.`,
   ]
   if (opts.pow2) lines.push(`If the length of ${name} is not a power of two, append zeros until it is.`)
@@ -129,11 +130,13 @@ export function preprocessList(raw: Value, opts: ListInputOptions = {}): Scalar[
  */
 export function listInput(options: ListInputOptions = {}): Preprocess<Scalar[]> {
   const opts: Required<ListInputOptions> = { round: true, abs: false, pow2: false, local: 'list', ...options }
+  // The same words for every node of the template: worded once.
+  const steps = stepsText(opts)
   return {
     kind: 'list',
     local: opts.local,
     apply: (raw) => preprocessList(raw, opts),
-    describe: ({ name, source }) => describeList(name, source, opts),
+    describe: ({ name, source }) => describeList(name, source, opts, steps),
     spec: {
       kind: 'list',
       round: opts.round,

@@ -40,6 +40,15 @@ export interface MathTaskSpec<Adapted> {
  * @example mathTask({ id: 'DivisorSum', output: 'scalar', input: scalarInput({ add: 1 }), solve: (n) => sigma(1n, n), … })
  */
 export function mathTask<Adapted>(spec: MathTaskSpec<Adapted>): TaskTemplate {
+  // The generator draws a candidate's parameters and then solves it on the same input: the
+  // preprocessed input made for the draw is handed to that solve instead of being made again.
+  // Only that once (`solve` may work on it in place, and parameter draws never change it).
+  let drawnFor: { raw: Value; adapted: Adapted } | undefined
+  const adaptForSolve = (input: Value): Adapted => {
+    const drawn = drawnFor
+    drawnFor = undefined
+    return drawn !== undefined && Object.is(drawn.raw, input) ? drawn.adapted : spec.input.apply(input)
+  }
   return {
     id: spec.id,
     family: 'math',
@@ -48,8 +57,14 @@ export function mathTask<Adapted>(spec: MathTaskSpec<Adapted>): TaskTemplate {
     inputKinds: [spec.input.kind],
     outputKind: spec.output,
     preprocess: spec.input.spec,
-    params: (input, rng) => (spec.params ? spec.params(spec.input.apply(input), rng, input) : {}),
-    solve: (input, params) => spec.solve(spec.input.apply(input), params, input),
+    params: (input, rng) => {
+      if (!spec.params) return {}
+      const adapted = spec.input.apply(input)
+      const params = spec.params(adapted, rng, input)
+      drawnFor = { raw: input, adapted }
+      return params
+    },
+    solve: (input, params) => spec.solve(adaptForSolve(input), params, input),
     text({ n, source, out, input, params }) {
       const arg = `${spec.input.local}_${n}`
       const adapted = spec.input.apply(input)

@@ -43,9 +43,17 @@ export function drawStaticInput(kind: Kind, rng: Rng): Value {
 
 const templateKey = (template: TaskTemplate) => `${template.family}/${template.id}`
 
+/** Each template's preprocessing record, made once: every node of a 10⁴-task graph carries one. */
+const preprocessRecords = new WeakMap<TaskTemplate, TaskNode['preprocess']>()
+
 /** Instance files store preprocessing as flat JSON scalars; nested values become their repr. */
-function preprocessRecord(spec: TaskTemplate['preprocess']): TaskNode['preprocess'] {
-  if (spec === undefined) return undefined
+function preprocessRecord(template: TaskTemplate): TaskNode['preprocess'] {
+  if (preprocessRecords.has(template)) return preprocessRecords.get(template)
+  const spec = template.preprocess
+  if (spec === undefined) {
+    preprocessRecords.set(template, undefined)
+    return undefined
+  }
   const out: NonNullable<TaskNode['preprocess']> = {}
   for (const [key, value] of Object.entries(spec)) {
     if (typeof value === 'bigint')
@@ -53,6 +61,9 @@ function preprocessRecord(spec: TaskTemplate['preprocess']): TaskNode['preproces
     else if (Array.isArray(value)) out[key] = pyRepr(value as PyValue)
     else out[key] = value
   }
+  // Shared by every node of the template, so nobody may change it.
+  Object.freeze(out)
+  preprocessRecords.set(template, out)
   return out
 }
 
@@ -62,48 +73,79 @@ interface Accepted {
   output: Value
 }
 
-/** Tries candidates in order; the first whose output passes every check wins. */
-async function firstAcceptable(
+/** A candidate's verdict: accepted, or the reason it was not. */
+function judge(
+  ctx: AttemptContext,
+  node: number,
+  input: Value,
+  kinds: KindPair,
+  template: TaskTemplate,
+  params: Params,
+  output: Value,
+): Accepted | { reason: string } {
+  if (kindOf(output) !== kinds.outputKind)
+    return { reason: `${template.id} returned a ${kindOf(output)} where a ${kinds.outputKind} was expected` }
+  const rejected = rejectionReason(ctx.filter, output, input)
+  if (rejected !== undefined) return { reason: `${template.id} output rejected: ${rejected}` }
+  // Checked here, not at the pick, so a short list is one rejected candidate, not a lost attempt.
+  const reach = ctx.plan.pickReach[node]
+  if (reach && Array.isArray(output) && output.length <= reach.index)
+    return {
+      reason: `${template.id} output has ${output.length} elements but pick ${nodeName(ctx.plan.skeleton, reach.pick)} takes index ${reach.index}`,
+    }
+  return { template, params, output }
+}
+
+/** The reason a candidate that threw is dropped; a bad setting stops the whole generation. */
+function failure(template: TaskTemplate, error: unknown): { reason: string } {
+  // A bad setting (e.g. ARBIGRAPH_PYTHON_WORKERS) fails every candidate alike: say so at once.
+  if (error instanceof ArbigraphError && error.code === 'ARBIGRAPH_BAD_CONFIG') throw error
+  return { reason: `${template.id} failed: ${(error as Error).message}` }
+}
+
+type Verdict = Accepted | { reason: string }
+
+/**
+ * Tries candidates in order; the first whose output passes every check wins. Synchronous until
+ * a solver returns a promise (Python runs in a sandbox; math solves at once): a promise per node
+ * of a 10⁴-task graph was a tenth of filling it.
+ */
+function firstAcceptable(
   ctx: AttemptContext,
   node: number,
   input: Value,
   kinds: KindPair,
   candidates: readonly TaskTemplate[],
   rng: Rng,
-): Promise<Accepted | { reason: string }> {
-  let reason = 'no candidate template'
-  const reach = ctx.plan.pickReach[node]
-  for (const template of candidates) {
-    let params: Params
-    let output: Value
-    try {
-      params = template.params(input, rng.split(template.id), kinds.inputKind)
-      const solved = template.solve(input, params, kinds.inputKind)
-      // Math solvers are synchronous and hot: awaiting only real promises saves a microtask each.
-      output = solved instanceof Promise ? await solved : solved
-    } catch (error) {
-      // A bad setting (e.g. ARBIGRAPH_PYTHON_WORKERS) fails every candidate alike: say so at once.
-      if (error instanceof ArbigraphError && error.code === 'ARBIGRAPH_BAD_CONFIG') throw error
-      reason = `${template.id} failed: ${(error as Error).message}`
-      continue
+): Verdict | Promise<Verdict> {
+  const from = (start: number, reason: string): Verdict | Promise<Verdict> => {
+    for (let k = start; k < candidates.length; k++) {
+      const template = candidates[k]!
+      let params: Params
+      let solved: Value | Promise<Value>
+      try {
+        params = template.params(input, rng.split(template.id), kinds.inputKind)
+        solved = template.solve(input, params, kinds.inputKind)
+      } catch (error) {
+        reason = failure(template, error).reason
+        continue
+      }
+      if (solved instanceof Promise) {
+        return solved.then(
+          (output) => {
+            const verdict = judge(ctx, node, input, kinds, template, params, output)
+            return 'template' in verdict ? verdict : from(k + 1, verdict.reason)
+          },
+          (error) => from(k + 1, failure(template, error).reason),
+        )
+      }
+      const verdict = judge(ctx, node, input, kinds, template, params, solved)
+      if ('template' in verdict) return verdict
+      reason = verdict.reason
     }
-    if (kindOf(output) !== kinds.outputKind) {
-      reason = `${template.id} returned a ${kindOf(output)} where a ${kinds.outputKind} was expected`
-      continue
-    }
-    const rejected = rejectionReason(ctx.filter, output, input)
-    if (rejected !== undefined) {
-      reason = `${template.id} output rejected: ${rejected}`
-      continue
-    }
-    // Checked here, not at the pick, so a short list is one rejected candidate, not a lost attempt.
-    if (reach && Array.isArray(output) && output.length <= reach.index) {
-      reason = `${template.id} output has ${output.length} elements but pick ${nodeName(ctx.plan.skeleton, reach.pick)} takes index ${reach.index}`
-      continue
-    }
-    return { template, params, output }
+    return { reason }
   }
-  return { reason }
+  return from(0, 'no candidate template')
 }
 
 /** The candidate templates of a task slot, shuffled; an empty list comes with its reason. */
@@ -117,12 +159,11 @@ function candidatesFor(
   const pinned = ctx.plan.pinned[node]
   if (pinned) return [pinned]
   const slot = ctx.plan.skeleton.slots[node]!
-  const unused = (family: string) =>
-    ctx.pool
-      .fitting(family, kinds.inputKind, kinds.outputKind)
-      .filter((t) => ctx.repeatTemplates || !used.has(templateKey(t)))
-  const families =
-    slot.type === 'task' && slot.family !== undefined ? [slot.family] : ctx.pool.categories.map((c) => c.name)
+  const unused = (family: string) => {
+    const fitting = ctx.pool.fitting(family, kinds.inputKind, kinds.outputKind)
+    return ctx.repeatTemplates ? fitting : fitting.filter((t) => !used.has(templateKey(t)))
+  }
+  const families = slot.type === 'task' && slot.family !== undefined ? [slot.family] : ctx.pool.categoryNames
   const open = families.filter((family) => unused(family).length > 0)
   if (open.length === 0) {
     const repeat = ctx.repeatTemplates ? '' : ' unused'
@@ -172,42 +213,64 @@ interface AttemptState {
   staticInputs: StaticInput[]
 }
 
-/** A task's record: its input (drawn for a root), the first acceptable template and output. */
-async function fillTask(
-  ctx: AttemptContext,
-  state: AttemptState,
-  node: number,
-  rng: Rng,
-): Promise<TaskNode | { reason: string }> {
-  const { plan } = ctx
-  const id = plan.skeleton.ids[node]!
-  const pair = state.kinds[node]!
-  const nodeRng = rng.split('node', id)
-  const from = firstInput(plan.skeleton, node)
-  const number = plan.numbers[node]!
-  const input = from < 0 ? drawStaticInput(pair.inputKind, nodeRng.split('input')) : state.values[from]!
-  const sourceName = from < 0 ? `task_${number}_input` : plan.names[from]!
-  const candidates = candidatesFor(ctx, node, pair, state.used, nodeRng)
-  if (typeof candidates === 'string') return { reason: candidates }
-  const accepted = await firstAcceptable(ctx, node, input, pair, candidates, nodeRng)
-  if ('reason' in accepted) return accepted
-  const { template, params, output } = accepted
+/** Where a task reads from: what its record says besides the accepted template. */
+interface TaskSite {
+  id: string
+  number: number
+  kinds: KindPair
+  /** The source node's id, or null for a root (then `input` is a drawn static input). */
+  source: string | null
+  sourceName: string
+  input: Value
+}
+
+/** The record of a task whose candidate was accepted (and what the attempt remembers of it). */
+function taskRecord(state: AttemptState, site: TaskSite, { template, params, output }: Accepted): TaskNode {
   state.used.add(templateKey(template))
-  if (from < 0) state.staticInputs.push({ node: id, name: sourceName, value: input })
-  const preprocess = preprocessRecord(template.preprocess)
+  if (site.source === null)
+    state.staticInputs.push({ node: site.id, name: site.sourceName, value: site.input })
+  const preprocess = preprocessRecord(template)
   return {
-    id,
-    number,
+    id: site.id,
+    number: site.number,
     family: template.family,
     template: template.id,
-    inputKind: pair.inputKind,
-    outputKind: pair.outputKind,
-    source: { node: from < 0 ? null : plan.skeleton.ids[from]!, name: sourceName },
-    input,
+    inputKind: site.kinds.inputKind,
+    outputKind: site.kinds.outputKind,
+    source: { node: site.source, name: site.sourceName },
+    input: site.input,
     params,
     output,
     ...(preprocess === undefined ? {} : { preprocess }),
   }
+}
+
+/** A task's record: its input (drawn for a root), the first acceptable template and output. */
+function fillTask(
+  ctx: AttemptContext,
+  state: AttemptState,
+  node: number,
+  rng: Rng,
+): TaskNode | { reason: string } | Promise<TaskNode | { reason: string }> {
+  const { plan } = ctx
+  const id = plan.skeleton.ids[node]!
+  const kinds = state.kinds[node]!
+  const nodeRng = rng.split('node', id)
+  const from = firstInput(plan.skeleton, node)
+  const number = plan.numbers[node]!
+  const site: TaskSite = {
+    id,
+    number,
+    kinds,
+    source: from < 0 ? null : plan.skeleton.ids[from]!,
+    sourceName: from < 0 ? `task_${number}_input` : plan.names[from]!,
+    input: from < 0 ? drawStaticInput(kinds.inputKind, nodeRng.split('input')) : state.values[from]!,
+  }
+  const candidates = candidatesFor(ctx, node, kinds, state.used, nodeRng)
+  if (typeof candidates === 'string') return { reason: candidates }
+  const accepted = firstAcceptable(ctx, node, site.input, kinds, candidates, nodeRng)
+  const record = (verdict: Verdict) => ('reason' in verdict ? verdict : taskRecord(state, site, verdict))
+  return accepted instanceof Promise ? accepted.then(record) : record(accepted)
 }
 
 /**
@@ -226,7 +289,8 @@ export async function fillAttempt(ctx: AttemptContext, rng: Rng): Promise<Attemp
   const junctions: Junction[] = []
   for (const node of plan.order) {
     const isTask = plan.numbers[node] !== 0
-    const filled = isTask ? await fillTask(ctx, state, node, rng) : fillJunction(plan, node, state.values)
+    const made = isTask ? fillTask(ctx, state, node, rng) : fillJunction(plan, node, state.values)
+    const filled = made instanceof Promise ? await made : made
     if ('reason' in filled) return { ok: false, node, reason: filled.reason }
     state.values[node] = filled.output
     if (isTask) nodes.push(filled as TaskNode)

@@ -34,15 +34,36 @@ const isRun = (list: readonly Scalar[], start: number): boolean =>
   list.every((x, i) => (typeof x === 'bigint' ? x === BigInt(start + i) : valuesEqual(x, BigInt(start + i))))
 
 /** The list rules both filters share: majority element and the two counting patterns. */
-function listShapeReason(list: readonly Scalar[]): string | undefined {
-  const counts = new Map<bigint | number, number>()
+/** Same Map key (SameValueZero: NaN equals NaN, 0 equals -0). */
+const sameKey = (a: bigint | number, b: bigint | number): boolean => a === b || (a !== a && b !== b)
+
+/**
+ * How often the most frequent element occurs. Outputs are short (mostly ≤ 16 elements, one per
+ * node of a 10⁴-task graph), where comparing pairs beats a Map per list; longer ones count in one.
+ */
+function topCount(list: readonly Scalar[]): number {
   let top = 0
+  if (list.length <= 32) {
+    const keys = list.map(numericKey)
+    for (let i = 0; i < keys.length && keys.length - i > top; i++) {
+      let count = 1
+      for (let j = i + 1; j < keys.length; j++) if (sameKey(keys[i]!, keys[j]!)) count++
+      if (count > top) top = count
+    }
+    return top
+  }
+  const counts = new Map<bigint | number, number>()
   for (const x of list) {
     const key = numericKey(x)
     const count = (counts.get(key) ?? 0) + 1
     counts.set(key, count)
     if (count > top) top = count
   }
+  return top
+}
+
+function listShapeReason(list: readonly Scalar[]): string | undefined {
+  const top = topCount(list)
   if (top > list.length / 2) return `one element fills ${top} of ${list.length} positions`
   if (isRun(list, 0)) return 'the list is 0, 1, …, n−1'
   if (isRun(list, 1)) return 'the list is 1, 2, …, n'

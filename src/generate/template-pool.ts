@@ -13,6 +13,8 @@ import type { KindPair } from './assign-kinds.ts'
 export interface TemplatePool {
   /** The spec's categories, in spec order. */
   readonly categories: readonly Category[]
+  /** Their names, in the same order. */
+  readonly categoryNames: readonly string[]
   /** Templates of `family` reading `inputKind` and writing `outputKind`, in category order. */
   fitting(family: string, inputKind: Kind, outputKind: Kind): readonly TaskTemplate[]
   /** The template a slot pins, or undefined when it pins none. */
@@ -76,6 +78,7 @@ export function createTemplatePool(registry: Registry, categories: readonly stri
 
   return {
     categories: resolved,
+    categoryNames: resolved.map((c) => c.name),
     fitting(family, inputKind, outputKind) {
       indexFamily(family)
       return index.get(pairKey(family, inputKind, outputKind)) ?? []

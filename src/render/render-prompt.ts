@@ -10,6 +10,7 @@
  * Reference: arbigraph-reference-math-generators.md §8 (structure; the sentences are ours).
  */
 import type { Instance, Junction, TaskNode } from '../contracts/instance.ts'
+import type { TaskTemplate } from '../contracts/template.ts'
 import type { PromptLayout } from '../contracts/topology.ts'
 import { ArbigraphError } from '../errors.ts'
 import type { Registry } from '../registry.ts'
@@ -27,8 +28,11 @@ export type InstanceDraft = Omit<Instance, 'prompt'>
  * The block of one task: its heading and the template's text, trailing whitespace trimmed.
  * @example renderTaskBlock(node, registry) // 'Task 2:\nLet list_2 be …'
  */
-export function renderTaskBlock(node: TaskNode, registry: Registry): string {
-  const template = getTemplate(registry, node.family, node.template)
+export function renderTaskBlock(
+  node: TaskNode,
+  registry: Registry,
+  template = getTemplate(registry, node.family, node.template),
+): string {
   const body = template.text({
     n: node.number,
     source: node.source.name,
@@ -95,10 +99,19 @@ function bodyParts(draft: InstanceDraft, registry: Registry): PromptPart[] {
     const picks = group.map((pick) => ({ name: pick.name, index: pick.index ?? 0 }))
     parts.push({ kind: 'junction', text: pickGroupText(valueName(source, junction.id), picks) })
   }
+  // Templates looked up once per instance, not per node (a look-up scans the category).
+  const templates = new Map<string, Map<string, TaskTemplate>>()
+  const templateOf = (node: TaskNode): TaskTemplate => {
+    let family = templates.get(node.family)
+    if (!family) templates.set(node.family, (family = new Map()))
+    let template = family.get(node.template)
+    if (!template) family.set(node.template, (template = getTemplate(registry, node.family, node.template)))
+    return template
+  }
   for (const node of draft.nodes) {
     const junction = node.source.node === null ? undefined : junctions.get(node.source.node)
     if (junction) emit(junction)
-    parts.push({ kind: 'task', number: node.number, text: renderTaskBlock(node, registry) })
+    parts.push({ kind: 'task', number: node.number, text: renderTaskBlock(node, registry, templateOf(node)) })
   }
   return parts
 }

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { baselineReason, rejectionReason, unusable, unusableReason } from '../../src/generate/filters.ts'
+import { createRng } from '../../src/rng.ts'
+import type { Scalar } from '../../src/values.ts'
 
 describe('shared filter (unusable)', () => {
   test.each([
@@ -59,5 +61,25 @@ describe('baseline filter', () => {
     expect(rejectionReason('baseline', [5n, 7n], [5n, 7n])).toBe('the output equals the raw input')
     expect(rejectionReason('shared', [2n, 10n ** 11n], 3n)).toBeUndefined()
     expect(rejectionReason('baseline', [2n, 10n ** 11n], 3n)).toContain('1e10')
+  })
+})
+
+describe('majority element, short and long lists alike', () => {
+  test('the count of the most frequent element decides, with 1 and 1.0 (and NaNs) counted together', () => {
+    const rng = createRng('filters/majority')
+    for (let trial = 0; trial < 400; trial++) {
+      const length = 2 + rng.below(60)
+      const pool: Scalar[] = [1n, 2n, 1, 2.5, Number.NaN, -0, 0n, 7n]
+      const list = Array.from({ length }, () => pool[rng.below(trial % 2 === 0 ? 3 : pool.length)]!)
+      const counts = new Map<string, number>()
+      for (const x of list) {
+        const key = typeof x === 'number' && Number.isInteger(x) ? String(BigInt(x)) : String(x)
+        counts.set(key, (counts.get(key) ?? 0) + 1)
+      }
+      const top = Math.max(...counts.values())
+      const reason = unusableReason(list)
+      if (top > length / 2) expect(reason).toBe(`one element fills ${top} of ${length} positions`)
+      else expect(reason ?? '').not.toContain('one element fills')
+    }
   })
 })
