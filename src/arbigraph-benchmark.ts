@@ -35,6 +35,7 @@ import { assertProtocolUsable } from './doctor/check-server.ts'
 import { threadRegistry } from './generate/generate-chunk.ts'
 import { gradeInstance } from './grade/grade-instance.ts'
 import { type SuiteHarnessOption, suiteHarness } from './harness/suite-harness.ts'
+import { arbigraphProgressCells } from './metrics/arbigraph-progress-cells.ts'
 import type { RunSummary } from './metrics/summarize.ts'
 import { summarize } from './metrics/summarize.ts'
 import { getTopology } from './registry.ts'
@@ -265,14 +266,7 @@ export const arbigraphBenchmark = benchmark<ResolvedSuiteOptions, ArbigraphCaseI
       identityOfTest: identityFromTest,
     },
     summarize: (records) => summarize(records),
-    // The table's topology × category cells, as the run's table will show them.
-    progressCells: (records) =>
-      summarize(records).cells.map((c) => ({
-        cell: c.key,
-        graded: c.n,
-        correct: c.correct,
-        infraErrors: c.infraErrors,
-      })),
+    progressCells: arbigraphProgressCells,
     report: {
       text: formatTable,
       markdown: (summary, model) => formatMarkdown(summary, model, null),

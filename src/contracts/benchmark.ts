@@ -239,6 +239,9 @@ const benchmarkShape = z.object({
   harnessCase: z.custom(isFunction, { message: 'expected a function (case) => the harness case' }),
   score: z.custom(isFunction, { message: 'expected a function (case, result, facts) => record' }),
   summarize: z.custom(isFunction, { message: 'expected a function (records) => summary' }),
+  progressCells: z
+    .custom(isFunction, { message: 'expected a function (records) => [{ cell, graded, infraErrors, … }]' })
+    .optional(),
   records: z.object({
     schema: z.custom<z.ZodType>((x) => x instanceof z.ZodType, { message: 'expected a zod schema' }),
     infra: z.custom(isFunction, { message: 'expected a function' }),

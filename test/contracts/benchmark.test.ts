@@ -31,6 +31,9 @@ describe('the Benchmark contract', () => {
     expect(rejection(() => benchmark({ ...echo, name: 'My Bench' })).message).toContain(
       'expected a kebab-case name such as "my-benchmark"',
     )
+    expect(rejection(() => benchmark({ ...echo, progressCells: 'by words' as never })).message).toMatch(
+      /benchmark "echo".*progressCells: expected a function \(records\) =>/,
+    )
   })
 
   it('refuses a config whose plugin lists something that is not a benchmark, naming where', () => {
