@@ -5,10 +5,11 @@
 // through cli.ts, which hands the built-in plugins to the registry before `main` runs.
 import { existsSync } from 'node:fs'
 import module from 'node:module'
+import { fileURLToPath } from 'node:url'
 
-// Node 22.1+ keeps the compiled code of the modules loaded below in its own cache (in the system's
-// temporary folder; it checks every entry against the source and ignores ones it cannot use), so
-// later runs skip most of the parsing and compiling. Node 20 has no such switch: nothing happens.
+// Node 22.1+ keeps the compiled code of the ES modules loaded below (a checkout's sources, the
+// cache loader) in its own cache, checked against the source; the bundled CLI is a script with
+// a cache of ours (below). Node 20 has no such switch: nothing happens.
 module.enableCompileCache?.()
 
 // A reader that stops early (`arbigraph list | head`, `| grep -q`) closes the pipe: that is the
@@ -19,12 +20,20 @@ process.stdout.on('error', (error) => {
 })
 
 const source = new URL('../cli.ts', import.meta.url)
-let main
+const argv = process.argv.slice(2)
 if (existsSync(source)) {
   const { register } = await import('tsx/esm/api')
   register()
-  ;({ main } = await import(source.href))
+  const { main } = await import(source.href)
+  process.exitCode = await main(argv)
 } else {
-  ;({ main } = await import('../dist/bin/cli.js'))
+  // The bundled CLI, one script run with a compiled-code cache (src/cli/compile-cache.ts), saved
+  // once the command is done so that it holds what the command compiled.
+  const { compileCacheDir, loadCachedScript } = await import('../dist/src/cli/compile-cache.js')
+  const bundle = fileURLToPath(new URL('../dist/bin/cli.cjs', import.meta.url))
+  const command = argv[0] === undefined || argv[0].startsWith('-') ? 'help' : argv[0]
+  const cli = loadCachedScript(bundle, command, compileCacheDir())
+  process.exitCode = await cli.exports.main(argv)
+  // Not after a usage error (an unknown command among them), so a typo leaves no cache file.
+  if (process.exitCode !== 2) cli.save()
 }
-process.exitCode = await main(process.argv.slice(2))

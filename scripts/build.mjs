@@ -6,7 +6,7 @@
 // trees. Last, the command line is bundled (dist/bin/): see `bundleCli`. Plain JavaScript: it
 // runs before anything is compiled, without tsx.
 import { spawnSync } from 'node:child_process'
-import { cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -45,13 +45,14 @@ for (const source of SOURCE_ROOTS) {
 console.error(`dist/: compiled ${SOURCE_ROOTS.join(', ')} and copied ${copied} run-time files`)
 
 /**
- * The `arbigraph` bin runs dist/bin/cli.js: cli.ts bundled with esbuild, one chunk (beside it) per lazily
- * imported piece (a command, a category, a topology), so a command loads a few files instead
- * of hundreds of modules — zod's included, tree-shaken of the locales it never uses. Other
- * dependencies stay packages (pyodide, Playwright, mathjs… load only when used, as before). Each
- * bundled module keeps its own `import.meta.url`: it is rewritten to the URL of that module's
- * compiled twin under dist/, so worker entries, templates and the sandbox's files are found
- * exactly as from the unbundled tree, and worker threads load that tree.
+ * The `arbigraph` bin runs dist/bin/cli.cjs: cli.ts bundled with esbuild into one CommonJS
+ * script, run through src/cli/compile-cache.ts with a V8 code cache (Node 20 caches no ES
+ * module's compiled code, and a script is what V8's cache takes). Lazily imported pieces (a
+ * command, a category, a topology) are bundled too but run only when first used, zod included
+ * and tree-shaken; other dependencies stay packages (pyodide, Playwright, mathjs… load only when
+ * used, as before). Each bundled module keeps its own `import.meta.url`: it is rewritten to the
+ * URL of that module's compiled twin under dist/, so worker entries, templates and the
+ * sandbox's files are found exactly as from the unbundled tree, and worker threads load that tree.
  */
 /**
  * `import { z } from 'zod'` as `import * as z from 'zod'`: the same bindings (zod exports each
@@ -78,8 +79,8 @@ async function bundleCli() {
         if (!/import\.meta\.(url|dirname)/.test(text)) return { contents: text, loader: 'ts' }
         const twin = relative(outdir, join(out, relative(root, args.path))).replace(/\.ts$/, '.js')
         const head = [
-          "import { fileURLToPath as arbigraphPathOf } from 'node:url'",
-          `const arbigraphModuleUrl = new URL(${JSON.stringify(twin)}, import.meta.url).href`,
+          "import { fileURLToPath as arbigraphPathOf, pathToFileURL as arbigraphUrlOf } from 'node:url'",
+          `const arbigraphModuleUrl = new URL(${JSON.stringify(twin)}, arbigraphUrlOf(__filename)).href`,
           "const arbigraphModuleDir = arbigraphPathOf(new URL('.', arbigraphModuleUrl)).replace(/\\/$/, '')",
           '',
         ].join('\n')
@@ -90,15 +91,14 @@ async function bundleCli() {
       })
     },
   }
+  const bundle = join(outdir, 'cli.cjs')
   await build({
-    entryPoints: { cli: join(root, 'cli.ts') },
-    outdir,
+    entryPoints: [join(root, 'cli.ts')],
+    outfile: bundle,
     bundle: true,
-    splitting: true,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
-    chunkNames: '[name]-[hash]',
     external,
     plugins: [moduleUrls],
     // Maps point at the compiled tree's sources by path; the package is kept small (no copies of
@@ -110,6 +110,13 @@ async function bundleCli() {
     legalComments: 'eof',
     logLevel: 'warning',
   })
+  // The script's own dynamic imports (of packages loaded only when used, and of files named at
+  // run time) go through the loader's `__load` (src/cli/compile-cache.ts): Node 20 runs
+  // `import()` inside a vm.Script only through an experimental hook, which fails with a code
+  // cache. The name is as long as `import`, so the source map's columns still hold.
+  const text = readFileSync(bundle, 'utf8')
+  if (/(?<![\w$])__load\b/.test(text)) throw new Error(`${bundle} already uses the name __load`)
+  writeFileSync(bundle, text.replace(/(?<![\w$.])import\(/g, '__load('))
 }
 
 await bundleCli()
