@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { arbigraph } from './vitest.ts'
 
@@ -15,6 +16,13 @@ export default defineConfig({
           // so the bound is doubled to keep a busy CI runner from failing a healthy test.
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          // Vitest leaves a core to its main process (one worker on two cores), but the slow files
+          // mostly wait on the child Vitest runs, CLIs and browsers they start: a worker per core
+          // keeps both cores busy on a 2-core CI runner. More cores: Vitest's own default.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
+          // A project with its own maxWorkers needs its own group (here after the eval suites,
+          // when one `vitest run` selects both).
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { FixtureRun } from '../reporters/run-fixture.ts'
@@ -98,15 +98,18 @@ beforeAll(async () => {
   writeFileSync(staleTemp, '{"half": ') // what a write killed before its rename leaves
   good = await runFixture(['run'], outputs, root)
   before = { ...snapshot(out), ...snapshot(cacheDir) }
-  for (const [variable, given, message] of badSettings) {
-    const value = typeof given === 'string' ? given : await given()
-    bad.push({
-      variable,
-      value,
-      message,
-      run: await runFixture(['run'], { ...outputs, [variable]: value }, root),
-    })
+  // Each bad run is one busy process that stops before any worker starts: a core each. Every
+  // test below still checks its own run, and the outputs only after all of them ended.
+  let next = 0
+  const runner = async () => {
+    for (let i = next++; i < badSettings.length; i = next++) {
+      const [variable, given, message] = badSettings[i]!
+      const value = typeof given === 'string' ? given : await given()
+      const run = await runFixture(['run'], { ...outputs, [variable]: value }, root)
+      bad[i] = { variable, value, message, run }
+    }
   }
+  await Promise.all(Array.from({ length: availableParallelism() }, runner))
 }, 300_000)
 
 describe('a run with a bad setting writes nothing and says why in one line', () => {
