@@ -35,7 +35,8 @@ const isRun = (list: readonly Scalar[], start: number): boolean =>
 
 /** The list rules both filters share: majority element and the two counting patterns. */
 /** Same Map key (SameValueZero: NaN equals NaN, 0 equals -0). */
-const sameKey = (a: bigint | number, b: bigint | number): boolean => a === b || (Number.isNaN(a) && Number.isNaN(b))
+const sameKey = (a: bigint | number, b: bigint | number): boolean =>
+  a === b || (Number.isNaN(a) && Number.isNaN(b))
 
 /**
  * How often the most frequent element occurs. Outputs are short (mostly ≤ 16 elements, one per
