@@ -105,50 +105,58 @@ function failure(template: TaskTemplate, error: unknown): { reason: string } {
 
 type Verdict = Accepted | { reason: string }
 
+/** One node's candidates being tried: everything a candidate's verdict depends on. */
+interface Trial {
+  ctx: AttemptContext
+  node: number
+  input: Value
+  kinds: KindPair
+  candidates: readonly TaskTemplate[]
+  rng: Rng
+}
+
 /**
- * Tries candidates in order; the first whose output passes every check wins. Synchronous until
- * a solver returns a promise (Python runs in a sandbox; math solves at once): a promise per node
- * of a 10⁴-task graph was a tenth of filling it.
+ * Tries candidates in order from `start`; the first whose output passes every check wins.
+ * Synchronous until a solver returns a promise (Python runs in a sandbox; math solves at once):
+ * a promise per node of a 10⁴-task graph was a tenth of filling it. A plain function rather
+ * than a closure made per node, for the same reason.
  */
-function firstAcceptable(
-  ctx: AttemptContext,
-  node: number,
-  input: Value,
-  kinds: KindPair,
-  candidates: readonly TaskTemplate[],
-  rng: Rng,
-): Verdict | Promise<Verdict> {
-  const from = (start: number, reason: string): Verdict | Promise<Verdict> => {
-    for (let k = start; k < candidates.length; k++) {
-      const template = candidates[k]!
-      let params: Params
-      let solved: Value | Promise<Value>
-      try {
-        params = template.params(input, rng.split(template.id), kinds.inputKind)
-        solved = template.solve(input, params, kinds.inputKind)
-      } catch (error) {
-        reason = failure(template, error).reason
-        continue
-      }
-      if (solved instanceof Promise) {
-        return solved.then(
-          (output) => {
-            const verdict = judge(ctx, node, input, kinds, template, params, output)
-            return 'template' in verdict ? verdict : from(k + 1, verdict.reason)
-          },
-          (error) => from(k + 1, failure(template, error).reason),
-        )
-      }
-      const verdict = judge(ctx, node, input, kinds, template, params, solved)
-      if ('template' in verdict) return verdict
-      reason = verdict.reason
+function firstAcceptable(trial: Trial, start: number, reason: string): Verdict | Promise<Verdict> {
+  const { ctx, node, input, kinds, candidates, rng } = trial
+  for (let k = start; k < candidates.length; k++) {
+    const template = candidates[k]!
+    let params: Params
+    let solved: Value | Promise<Value>
+    try {
+      params = template.params(input, rng.split(template.id), kinds.inputKind)
+      solved = template.solve(input, params, kinds.inputKind)
+    } catch (error) {
+      reason = failure(template, error).reason
+      continue
     }
-    return { reason }
+    if (solved instanceof Promise) {
+      return solved.then(
+        (output) => {
+          const verdict = judge(ctx, node, input, kinds, template, params, output)
+          return 'template' in verdict ? verdict : firstAcceptable(trial, k + 1, verdict.reason)
+        },
+        (error) => firstAcceptable(trial, k + 1, failure(template, error).reason),
+      )
+    }
+    const verdict = judge(ctx, node, input, kinds, template, params, solved)
+    if ('template' in verdict) return verdict
+    reason = verdict.reason
   }
-  return from(0, 'no candidate template')
+  return { reason }
 }
 
 /** The candidate templates of a task slot, shuffled; an empty list comes with its reason. */
+/** The templates of `family` a slot of these kinds may take (unused ones, unless repeats are allowed). */
+function unusedTemplates(ctx: AttemptContext, family: string, kinds: KindPair, used: Set<string>) {
+  const fitting = ctx.pool.fitting(family, kinds.inputKind, kinds.outputKind)
+  return ctx.repeatTemplates ? fitting : fitting.filter((t) => !used.has(templateKey(t)))
+}
+
 function candidatesFor(
   ctx: AttemptContext,
   node: number,
@@ -159,17 +167,13 @@ function candidatesFor(
   const pinned = ctx.plan.pinned[node]
   if (pinned) return [pinned]
   const slot = ctx.plan.skeleton.slots[node]!
-  const unused = (family: string) => {
-    const fitting = ctx.pool.fitting(family, kinds.inputKind, kinds.outputKind)
-    return ctx.repeatTemplates ? fitting : fitting.filter((t) => !used.has(templateKey(t)))
-  }
   const families = slot.type === 'task' && slot.family !== undefined ? [slot.family] : ctx.pool.categoryNames
-  const open = families.filter((family) => unused(family).length > 0)
+  const open = families.filter((family) => unusedTemplates(ctx, family, kinds, used).length > 0)
   if (open.length === 0) {
     const repeat = ctx.repeatTemplates ? '' : ' unused'
     return `no${repeat} template of ${families.map((f) => `"${f}"`).join(', ')} reads a ${kinds.inputKind} and returns a ${kinds.outputKind}`
   }
-  return rng.shuffle(unused(rng.split('family').choice(open)))
+  return rng.shuffle(unusedTemplates(ctx, rng.split('family').choice(open), kinds, used))
 }
 
 /** A junction's record and value, or why it has none (a pick past the end of its list). */
@@ -268,9 +272,11 @@ function fillTask(
   }
   const candidates = candidatesFor(ctx, node, kinds, state.used, nodeRng)
   if (typeof candidates === 'string') return { reason: candidates }
-  const accepted = firstAcceptable(ctx, node, site.input, kinds, candidates, nodeRng)
-  const record = (verdict: Verdict) => ('reason' in verdict ? verdict : taskRecord(state, site, verdict))
-  return accepted instanceof Promise ? accepted.then(record) : record(accepted)
+  const trial: Trial = { ctx, node, input: site.input, kinds, candidates, rng: nodeRng }
+  const accepted = firstAcceptable(trial, 0, 'no candidate template')
+  if (accepted instanceof Promise)
+    return accepted.then((verdict) => ('reason' in verdict ? verdict : taskRecord(state, site, verdict)))
+  return 'reason' in accepted ? accepted : taskRecord(state, site, accepted)
 }
 
 /**
