@@ -33,7 +33,6 @@ const numericKey = (v: Scalar): bigint | number =>
 const isRun = (list: readonly Scalar[], start: number): boolean =>
   list.every((x, i) => (typeof x === 'bigint' ? x === BigInt(start + i) : valuesEqual(x, BigInt(start + i))))
 
-/** The list rules both filters share: majority element and the two counting patterns. */
 /** Same Map key (SameValueZero: NaN equals NaN, 0 equals -0). */
 const sameKey = (a: bigint | number, b: bigint | number): boolean =>
   a === b || (Number.isNaN(a) && Number.isNaN(b))
@@ -63,6 +62,7 @@ function topCount(list: readonly Scalar[]): number {
   return top
 }
 
+/** The list rules both filters share: majority element and the two counting patterns. */
 function listShapeReason(list: readonly Scalar[]): string | undefined {
   const top = topCount(list)
   if (top > list.length / 2) return `one element fills ${top} of ${list.length} positions`
