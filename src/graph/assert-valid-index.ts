@@ -9,7 +9,7 @@
 import type { SlotAttributes } from '../contracts/skeleton.ts'
 import { assertValidSkeleton } from './assert-valid-skeleton.ts'
 import { edgesPointForward } from './index-order.ts'
-import { type SkeletonIndex, skeletonGraph } from './skeleton-index.ts'
+import { markReached, type SkeletonIndex, skeletonGraph } from './skeleton-index.ts'
 import { MAX_PACK_INPUTS } from './validate-skeleton.ts'
 
 const KIND_BIT = { scalar: 1, list: 2 } as const
@@ -64,22 +64,8 @@ function nodesAreWellFormed(index: SkeletonIndex): boolean {
 function everyNodeReachesATarget(index: SkeletonIndex): boolean {
   const { slots, inputs, readers, targets } = index
   const reached = new Uint8Array(slots.length)
-  const walk = (edges: SkeletonIndex['inputs'], bit: number) => {
-    const stack = [...targets]
-    for (const t of targets) reached[t]! |= bit
-    while (stack.length > 0) {
-      const node = stack.pop()!
-      for (let e = edges.start[node]!; e < edges.start[node + 1]!; e++) {
-        const next = edges.to[e]!
-        if ((reached[next]! & bit) === 0) {
-          reached[next]! |= bit
-          stack.push(next)
-        }
-      }
-    }
-  }
-  walk(inputs, 1)
-  walk(readers, 2)
+  markReached(inputs, targets, reached, 1)
+  markReached(readers, targets, reached, 2)
   for (let i = 0; i < slots.length; i++) {
     if (reached[i] !== 0) continue
     const degree = inputs.start[i + 1]! - inputs.start[i]! + readers.start[i + 1]! - readers.start[i]!

@@ -46,7 +46,12 @@ export interface IndexEdge {
   slot?: number
 }
 
-function adjacency(n: number, from: Int32Array, to: Int32Array, count: number): Adjacency {
+/**
+ * Compressed adjacency of `n` nodes from the first `count` edges `from[e] → to[e]`: each node's
+ * neighbours in edge order.
+ * @example adjacency(2, Int32Array.of(0), Int32Array.of(1), 1).to // Int32Array [1]
+ */
+export function adjacency(n: number, from: Int32Array, to: Int32Array, count: number): Adjacency {
   const start = new Int32Array(n + 1)
   for (let e = 0; e < count; e++) start[from[e]! + 1]!++
   for (let i = 0; i < n; i++) start[i + 1]! += start[i]!
@@ -194,4 +199,29 @@ export function sameSkeleton(a: SkeletonIndex, b: SkeletonIndex): boolean {
     same(a.inputs.to, b.inputs.to) &&
     same(a.inputSlots, b.inputSlots)
   )
+}
+
+/**
+ * Sets bit `bit` of `reached` on every node reached from `starts` by following `edges` (the
+ * starts included); each direction gets its own bit, so one walk never stops at the other's marks.
+ * @example markReached(index.inputs, index.targets, reached, 1) // everything upstream of a target
+ */
+export function markReached(
+  edges: Adjacency,
+  starts: readonly number[],
+  reached: Uint8Array,
+  bit: number,
+): void {
+  const stack = [...starts]
+  for (const s of starts) reached[s]! |= bit
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    for (let e = edges.start[node]!; e < edges.start[node + 1]!; e++) {
+      const next = edges.to[e]!
+      if ((reached[next]! & bit) === 0) {
+        reached[next]! |= bit
+        stack.push(next)
+      }
+    }
+  }
 }

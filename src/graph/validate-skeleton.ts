@@ -18,6 +18,7 @@ import { ArbigraphError, type Issue } from '../errors.ts'
 import type { Kind } from '../values.ts'
 import { findCycle } from './find-cycle.ts'
 import { firstOutNeighbor } from './neighbors.ts'
+import { type Adjacency, adjacency, markReached } from './skeleton-index.ts'
 
 export type SkeletonIssueCode = 'ARBIGRAPH_BAD_GRAPH' | 'ARBIGRAPH_CYCLE' | 'ARBIGRAPH_KIND_MISMATCH'
 
@@ -220,19 +221,12 @@ function checkKinds({ graph, add }: Context): void {
   })
 }
 
-/** Edges as compressed adjacency on insertion positions: `next[start[i]..start[i + 1])`. */
-interface Adjacency {
-  start: Int32Array
-  next: Int32Array
-}
-
 /**
  * Successor and predecessor lists by node position, from one pass over the edges: the reach
  * walks below run on integers, not on graphology's per-node neighbour objects and string sets
  * (they were most of validating a 10⁵-task graph).
  */
-function adjacency(graph: Skeleton, position: Map<string, number>): { out: Adjacency; in: Adjacency } {
-  const n = graph.order
+function edgeLists(graph: Skeleton, position: Map<string, number>): { out: Adjacency; in: Adjacency } {
   const sources = new Int32Array(graph.size)
   const targets = new Int32Array(graph.size)
   let e = 0
@@ -240,35 +234,7 @@ function adjacency(graph: Skeleton, position: Map<string, number>): { out: Adjac
     sources[e] = position.get(source)!
     targets[e++] = position.get(target)!
   })
-  const build = (from: Int32Array, to: Int32Array): Adjacency => {
-    const start = new Int32Array(n + 1)
-    for (let i = 0; i < e; i++) start[from[i]! + 1]!++
-    for (let i = 0; i < n; i++) start[i + 1]! += start[i]!
-    const fill = start.slice(0, n)
-    const next = new Int32Array(e)
-    for (let i = 0; i < e; i++) next[fill[from[i]!]!++] = to[i]!
-    return { start, next }
-  }
-  return { out: build(sources, targets), in: build(targets, sources) }
-}
-
-/**
- * Sets bit `bit` of `reached` on every node reached from `starts` by following `edges` (the
- * starts included); each direction has its own bit, so one walk never stops at the other's marks.
- */
-function closure(edges: Adjacency, starts: readonly number[], reached: Uint8Array, bit: number): void {
-  const stack = [...starts]
-  for (const s of starts) reached[s]! |= bit
-  while (stack.length > 0) {
-    const node = stack.pop()!
-    for (let e = edges.start[node]!; e < edges.start[node + 1]!; e++) {
-      const next = edges.next[e]!
-      if ((reached[next]! & bit) === 0) {
-        reached[next]! |= bit
-        stack.push(next)
-      }
-    }
-  }
+  return { out: adjacency(graph.order, sources, targets, e), in: adjacency(graph.order, targets, sources, e) }
 }
 
 /**
@@ -280,11 +246,11 @@ function checkReach({ graph, add, position }: Context): void {
     (t) => typeof t === 'string' && graph.hasNode(t),
   )
   if (targets.length === 0) return
-  const edges = adjacency(graph, position)
+  const edges = edgeLists(graph, position)
   const starts = targets.map((t) => position.get(t)!)
   const reached = new Uint8Array(graph.order)
-  closure(edges.in, starts, reached, 1)
-  closure(edges.out, starts, reached, 2)
+  markReached(edges.in, starts, reached, 1)
+  markReached(edges.out, starts, reached, 2)
   let i = 0
   graph.forEachNode((id, slot) => {
     const at = i++
