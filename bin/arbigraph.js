@@ -3,7 +3,7 @@
 // checkout (src/ present, no dist/ shipped with it) runs the TypeScript sources through tsx, a
 // dev dependency, so edits take effect without a build and a stale dist/ is never run. Both go
 // through cli.ts, which hands the built-in plugins to the registry before `main` runs.
-import { existsSync } from 'node:fs'
+import { existsSync, realpathSync } from 'node:fs'
 import module from 'node:module'
 import { fileURLToPath } from 'node:url'
 
@@ -30,7 +30,9 @@ if (existsSync(source)) {
   // The bundled CLI, one script run with a compiled-code cache (src/cli/compile-cache.ts), saved
   // once the command is done so that it holds what the command compiled.
   const { compileCacheDir, loadCachedScript } = await import('../dist/src/cli/compile-cache.js')
-  const bundle = fileURLToPath(new URL('../dist/bin/cli.cjs', import.meta.url))
+  // By its real path, as Node loads modules: paths built from it (the Python sandbox's allowed
+  // folders among them) must hold in a linked install (pnpm, npm link) too.
+  const bundle = realpathSync(fileURLToPath(new URL('../dist/bin/cli.cjs', import.meta.url)))
   const command = argv[0] === undefined || argv[0].startsWith('-') ? 'help' : argv[0]
   const cli = loadCachedScript(bundle, command, compileCacheDir())
   process.exitCode = await cli.exports.main(argv)
