@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import type { CaseRecord } from '../../src/contracts/case-record.ts'
+import { startStandIn } from '../acceptance/openai-stand-in.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
 const HEAVY = process.env.ARBIGRAPH_E2E_HEAVY === '1'
@@ -191,15 +192,22 @@ describe('npx vitest run suites/… against the simulator', { timeout: 180_000 }
     const suites = HEAVY
       ? ['suites/chain/math.eval.ts', 'suites/baseline/math.eval.ts', 'suites/multichain/math.eval.ts']
       : ['suites/chain/math.eval.ts', 'suites/baseline/math.eval.ts']
-    const { code, dir } = await run([...suites, '--maxWorkers=2'], {
-      ARBIGRAPH_SIM: 'sim:oracle',
-      ARBIGRAPH_CONCURRENCY: '16',
-      ARBIGRAPH_SIM_LATENCY_MS: '40',
-    })
-    expect(code).toBe(0)
-    expect(records(dir)).toHaveLength(80 * suites.length)
-    const { sim, pool } = stats(dir)
-    expect(sim.maxInFlight).toBeLessThanOrEqual(16)
-    expect(pool.maxInFlight).toBe(16) // the limit was reached, so it was what held the load
+    // The server holds the first case turns until 16 are in flight at once, so the limit is
+    // reached however slowly the workers start their cases: a pool that let fewer through would
+    // hang there (and time out), one that let more through (32 with a per-worker limit) shows
+    // it in its own count, which is what the test then reads.
+    const server = await startStandIn({ hold: 16 })
+    try {
+      const { code, output, dir } = await run([...suites, '--maxWorkers=2'], {
+        ARBIGRAPH_BASE_URL: server.url,
+        ARBIGRAPH_CONCURRENCY: '16',
+      })
+      expect(code, output).toBe(0)
+      expect(records(dir)).toHaveLength(80 * suites.length)
+      expect(server.maxInFlight).toBeLessThanOrEqual(16)
+      expect(stats(dir).pool.maxInFlight).toBe(16) // reached, never passed: the limit held the load
+    } finally {
+      await server.close()
+    }
   })
 })
