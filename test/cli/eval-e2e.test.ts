@@ -92,7 +92,9 @@ const comparable = (list: CaseRecord[]) =>
 
 const killGroup = (child: ChildProcess) => process.kill(-child.pid!, 'SIGKILL')
 
-describe('npx vitest run suites/… against the simulator', { timeout: 180_000 }, () => {
+// Each test is its own child run in its own folder, mostly waiting on simulated latency and
+// timeouts: they go at once.
+describe.concurrent('npx vitest run suites/… against the simulator', { timeout: 180_000 }, () => {
   it('scores 100 % with sim:oracle, says loudly that it is simulated, and runs only the eval files', async () => {
     const { code, output, dir } = await run(['suites/chain/math.eval.ts'], { ARBIGRAPH_SIM: 'sim:oracle' })
     expect(output).toContain('NO MODEL ENDPOINT CONFIGURED - RESULTS ARE SIMULATED (sim:oracle)')
@@ -156,8 +158,10 @@ describe('npx vitest run suites/… against the simulator', { timeout: 180_000 }
     const before = cachedLines(first.dir)
     expect(existsSync(join(first.dir, 'results.json'))).toBe(false) // it really died midway
 
-    const resumed = await run(['suites/chain/math.eval.ts'], env, first.dir)
-    const fresh = await run(['suites/chain/math.eval.ts'], env)
+    const [resumed, fresh] = await Promise.all([
+      run(['suites/chain/math.eval.ts'], env, first.dir),
+      run(['suites/chain/math.eval.ts'], env),
+    ])
     expect(resumed.code).toBe(0)
     expect(fresh.code).toBe(0)
     expect(records(resumed.dir)).toHaveLength(320)
