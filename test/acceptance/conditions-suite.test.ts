@@ -23,7 +23,8 @@ const outputs = (dir: string) => ({
 })
 
 describe('ARBIGRAPH_CONDITIONS on a real suite run', () => {
-  it('sim:oracle: every node right in all three conditions, reported in the table, Markdown and results', async () => {
+  // Two child runs, each in a folder of its own: they go at once.
+  it.concurrent('sim:oracle: every node right in all three conditions, reported in the table, Markdown and results', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'arbigraph-conditions-'))
     const run = await runFixture(
       ['run'],
@@ -60,7 +61,7 @@ describe('ARBIGRAPH_CONDITIONS on a real suite run', () => {
     expect(run.stdout).toContain(section.trimEnd())
   }, 120_000)
 
-  it('a bad ARBIGRAPH_CONDITIONS stops the run before any case, naming the variable', async () => {
+  it.concurrent('a bad ARBIGRAPH_CONDITIONS stops the run before any case, naming the variable', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'arbigraph-conditions-'))
     const run = await runFixture(
       ['run'],

@@ -29,7 +29,8 @@ async function runEval(args: string[], cwd: string): Promise<{ code: number | nu
 }
 
 describe('arbigraph eval', () => {
-  it('runs the bundled suites from a folder without suites/, writing everything under that folder', async () => {
+  // The two child runs go at once (each in a folder of its own).
+  it.concurrent('runs the bundled suites from a folder without suites/, writing everything under that folder', async () => {
     const dir = tempDir()
     const run = await runEval(['suites/chain', '-t', 'FWHT', '--sim', 'sim:oracle', '--samples', '3'], dir)
     expect(run.output).toContain('RESULTS ARE SIMULATED (sim:oracle)')
@@ -48,7 +49,7 @@ describe('arbigraph eval', () => {
       expect(existsSync(join(dir, path)), path).toBe(true)
   }, 240_000) // a child Vitest run: ~20 s quiet, 83 s seen at load average 20
 
-  it('passes a misspelt flag to Vitest, which rejects it by name', async () => {
+  it.concurrent('passes a misspelt flag to Vitest, which rejects it by name', async () => {
     const run = await runEval(['--shrad=1/2'], tempDir())
     expect(run.output).toContain('Unknown option `--shrad`')
     expect(run.code).toBe(1)

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import type { CaseRecord } from '../../src/contracts/case-record.ts'
+import { startStandIn } from '../acceptance/openai-stand-in.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
 const HEAVY = process.env.ARBIGRAPH_E2E_HEAVY === '1'
@@ -91,7 +92,9 @@ const comparable = (list: CaseRecord[]) =>
 
 const killGroup = (child: ChildProcess) => process.kill(-child.pid!, 'SIGKILL')
 
-describe('npx vitest run suites/… against the simulator', { timeout: 180_000 }, () => {
+// Each test is its own child run in its own folder, mostly waiting on simulated latency and
+// timeouts: they go at once.
+describe.concurrent('npx vitest run suites/… against the simulator', { timeout: 180_000 }, () => {
   it('scores 100 % with sim:oracle, says loudly that it is simulated, and runs only the eval files', async () => {
     const { code, output, dir } = await run(['suites/chain/math.eval.ts'], { ARBIGRAPH_SIM: 'sim:oracle' })
     expect(output).toContain('NO MODEL ENDPOINT CONFIGURED - RESULTS ARE SIMULATED (sim:oracle)')
@@ -155,8 +158,10 @@ describe('npx vitest run suites/… against the simulator', { timeout: 180_000 }
     const before = cachedLines(first.dir)
     expect(existsSync(join(first.dir, 'results.json'))).toBe(false) // it really died midway
 
-    const resumed = await run(['suites/chain/math.eval.ts'], env, first.dir)
-    const fresh = await run(['suites/chain/math.eval.ts'], env)
+    const [resumed, fresh] = await Promise.all([
+      run(['suites/chain/math.eval.ts'], env, first.dir),
+      run(['suites/chain/math.eval.ts'], env),
+    ])
     expect(resumed.code).toBe(0)
     expect(fresh.code).toBe(0)
     expect(records(resumed.dir)).toHaveLength(320)
@@ -191,15 +196,22 @@ describe('npx vitest run suites/… against the simulator', { timeout: 180_000 }
     const suites = HEAVY
       ? ['suites/chain/math.eval.ts', 'suites/baseline/math.eval.ts', 'suites/multichain/math.eval.ts']
       : ['suites/chain/math.eval.ts', 'suites/baseline/math.eval.ts']
-    const { code, dir } = await run([...suites, '--maxWorkers=2'], {
-      ARBIGRAPH_SIM: 'sim:oracle',
-      ARBIGRAPH_CONCURRENCY: '16',
-      ARBIGRAPH_SIM_LATENCY_MS: '40',
-    })
-    expect(code).toBe(0)
-    expect(records(dir)).toHaveLength(80 * suites.length)
-    const { sim, pool } = stats(dir)
-    expect(sim.maxInFlight).toBeLessThanOrEqual(16)
-    expect(pool.maxInFlight).toBe(16) // the limit was reached, so it was what held the load
+    // The server holds the first case turns until 16 are in flight at once, so the limit is
+    // reached however slowly the workers start their cases: a pool that let fewer through would
+    // hang there (and time out), one that let more through (32 with a per-worker limit) shows
+    // it in its own count, which is what the test then reads.
+    const server = await startStandIn({ hold: 16 })
+    try {
+      const { code, output, dir } = await run([...suites, '--maxWorkers=2'], {
+        ARBIGRAPH_BASE_URL: server.url,
+        ARBIGRAPH_CONCURRENCY: '16',
+      })
+      expect(code, output).toBe(0)
+      expect(records(dir)).toHaveLength(80 * suites.length)
+      expect(server.maxInFlight).toBeLessThanOrEqual(16)
+      expect(stats(dir).pool.maxInFlight).toBe(16) // reached, never passed: the limit held the load
+    } finally {
+      await server.close()
+    }
   })
 })
