@@ -15,6 +15,8 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/arbigraph-consumer-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 for name in $(compgen -e | grep '^ARBIGRAPH_' || true); do unset "$name"; done
+# The installed bin's compiled-code cache: in the scratch folder, not this machine's user cache.
+export ARBIGRAPH_COMPILE_CACHE="$work/compile-cache"
 unset GITHUB_STEP_SUMMARY
 export NO_COLOR=1 npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
 
