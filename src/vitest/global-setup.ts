@@ -167,7 +167,10 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     if (statsFile) {
       const { requests, upstreamRequests, cacheHits, retries, failures, maxInFlight } = pool.stats
       const poolStats = { requests, upstreamRequests, cacheHits, retries, failures, maxInFlight }
-      writeFileSync(statsFile, `${JSON.stringify({ sim: sim?.stats ?? null, pool: poolStats }, null, 2)}\n`)
+      writeFileSync(
+        resolve(root, statsFile),
+        `${JSON.stringify({ sim: sim?.stats ?? null, pool: poolStats }, null, 2)}\n`,
+      )
     }
     desk?.server.close()
     await sim?.close()

@@ -1,8 +1,9 @@
 /**
  * Acceptance: one base for every output of a run. `vitest run --root <project>` started from
  * another working directory writes the results, the summary, the dashboard, the case details
- * (written by the test workers) and the response cache (written by globalSetup's pool) all under
- * the project, each relative setting resolved there, and nothing under the working directory.
+ * (written by the test workers), the response cache and the simulator's counters (written by
+ * globalSetup) all under the project, each relative setting resolved there, and nothing under the
+ * working directory.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,7 +14,7 @@ import { runFixture } from '../reporters/run-fixture.ts'
 
 const repo = join(import.meta.dirname, '..', '..')
 
-/** A user's project outside this repository: our plugin, our globalSetup, one two-case suite. */
+/** A user's project outside this repository: our plugin, our globalSetup, its own category, three cases. */
 function userProject(): string {
   const root = mkdtempSync(join(tmpdir(), 'arbigraph-root-'))
   const from = (path: string) => JSON.stringify(join(repo, path))
@@ -39,6 +40,19 @@ function userProject(): string {
       '',
     ].join('\n'),
   )
+  // The user's own category, which the test workers must load from the root too.
+  writeFileSync(
+    join(root, 'arbigraph.config.ts'),
+    `export { default } from ${from('test/fixtures/user-plugin/arbigraph.config.ts')}\n`,
+  )
+  writeFileSync(
+    join(root, 'suites', 'toy.eval.ts'),
+    [
+      `import { defineSuite } from ${from('vitest.ts')}`,
+      "defineSuite({ topology: 'chain', options: { length: 2 }, category: 'toy', samplesPerTask: 1, targets: ['Shift'] })",
+      '',
+    ].join('\n'),
+  )
   return root
 }
 
@@ -53,6 +67,7 @@ describe('a run with --root from another working directory', () => {
         ARBIGRAPH_RESULTS: 'out/results.json',
         ARBIGRAPH_MARKDOWN: 'out/summary.md',
         ARBIGRAPH_CACHE_DIR: 'cache',
+        ARBIGRAPH_SIM_STATS: 'out/sim-stats.json',
       },
       root,
       cwd,
@@ -60,10 +75,14 @@ describe('a run with --root from another working directory', () => {
     expect(run.code, run.stdout + run.stderr).toBe(0)
     expect(readdirSync(cwd)).toEqual([])
     const results = JSON.parse(readFileSync(join(root, 'out', 'results.json'), 'utf8')) as Results
-    expect(results.records).toHaveLength(2)
+    expect(results.records.map((r) => r.instanceId).sort()).toEqual([
+      'chain/math/Convolution#0',
+      'chain/math/DivisorSum#0',
+      'chain/toy/Shift#0',
+    ])
     expect(readFileSync(join(root, 'out', 'summary.md'), 'utf8')).toContain('chain/math')
     expect(readdirSync(join(root, 'out', 'dashboard'))).toContain('index.html')
-    expect(run.stdout).toContain('dashboard of 2 cases (2 with details)')
+    expect(run.stdout).toContain('dashboard of 3 cases (3 with details)')
     // The workers' details sit beside the results, and every record points there.
     const details = readdirSync(join(root, 'out', 'cases'))
     expect(details.length).toBeGreaterThan(0)
@@ -71,5 +90,7 @@ describe('a run with --root from another working directory', () => {
       expect(record.transcriptRef).toMatch(new RegExp(`^${join(root, 'out', 'cases')}/[^/]+\\.jsonl#\\d+$`))
     expect(readdirSync(join(root, 'cache')).sort()).toEqual(['responses.jsonl', 'transcripts'])
     expect(readFileSync(join(root, 'cache', 'responses.jsonl'), 'utf8').length).toBeGreaterThan(0)
+    const stats = JSON.parse(readFileSync(join(root, 'out', 'sim-stats.json'), 'utf8'))
+    expect(stats.pool.requests).toBeGreaterThanOrEqual(3) // three cases, one turn at least each
   }, 120_000)
 })
