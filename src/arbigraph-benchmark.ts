@@ -80,15 +80,17 @@ export function arbigraphCases(
 
 /**
  * What every case of a suite of `topology` shares, under the run's environment: the topology's
- * budget, the conditions (ARBIGRAPH_CONDITIONS overrides the option) and the dashboard's sink.
- * @example await suiteCaseSettings('chain', undefined)
+ * budget, the conditions (ARBIGRAPH_CONDITIONS overrides the option) and the dashboard's sink,
+ * writing under the run's `root`.
+ * @example await suiteCaseSettings('chain', undefined, '/proj')
  */
 export async function suiteCaseSettings(
   topology: string,
   conditions: readonly Condition[] | undefined,
+  root: string,
 ): Promise<ArbigraphCaseSettings> {
-  const budget = topologyBudget(getTopology(await threadRegistry(process.cwd()), topology))
-  const caseDetails = caseDetailSinkFromEnv(process.env)
+  const budget = topologyBudget(getTopology(await threadRegistry(root), topology))
+  const caseDetails = caseDetailSinkFromEnv(process.env, root)
   return { budget, conditions: resolveConditions(conditions), ...(caseDetails ? { caseDetails } : {}) }
 }
 
@@ -199,8 +201,13 @@ export const arbigraphBenchmark = benchmark<ResolvedSuiteOptions, ArbigraphCaseI
     summary: 'ArbiGraph: typed task graphs answered by a calculator-tool agent, graded exactly per node',
     options: suiteOptionsSchema,
     suite: suiteLabel,
-    cases: async (o) =>
-      arbigraphCases(await suiteCases(o as SuiteOptions), await suiteCaseSettings(o.topology, o.conditions)),
+    cases: async (o, run) => {
+      const root = run?.root ?? process.cwd()
+      return arbigraphCases(
+        await suiteCases(o as SuiteOptions, undefined, root),
+        await suiteCaseSettings(o.topology, o.conditions, root),
+      )
+    },
     // Each instance once, whatever the epochs (a sweep's instance ids carry their point).
     simCases: (cases) =>
       [...new Map(cases.map((c) => [identityOf(c).instanceId, c.input.instance])).values()].map(simCaseOf),

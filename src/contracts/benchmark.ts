@@ -170,8 +170,11 @@ export interface Benchmark<Options = unknown, Case = unknown, Record = unknown, 
   options: z.ZodType<Options>
   /** The `describe` block of a suite: its name and tags (for `--tags-filter`). */
   suite(options: Options): { name: string; tags: string[] }
-  /** The suite's cases in a fixed order (seeded: every worker and rerun sees the same ones). */
-  cases(options: Options): BenchmarkCase<Case>[] | Promise<BenchmarkCase<Case>[]>
+  /**
+   * The suite's cases in a fixed order (seeded: every worker and rerun sees the same ones).
+   * `run.root` is the run's root (Vitest's), the base of any relative path a case writes to.
+   */
+  cases(options: Options, run?: { root: string }): BenchmarkCase<Case>[] | Promise<BenchmarkCase<Case>[]>
   /** What the built-in simulator must know to answer these cases (never sent to a real model). */
   simCases?(cases: readonly BenchmarkCase<Case>[]): SimCaseInput[]
   /** Cases per simulator registration request. @default all at once */

@@ -71,14 +71,15 @@ export function createCaseDetailSink(dir: string): CaseDetailSink {
 
 /**
  * The sink a suite uses: next to the results file (`ARBIGRAPH_RESULTS`, default `out/results.json`)
- * in `cases/`, or `ARBIGRAPH_CASES` when set; none when either is `off`.
- * @example caseDetailSinkFromEnv({ ARBIGRAPH_RESULTS: 'out/run.json' }) // writes out/cases/*.jsonl
+ * in `cases/`, or `ARBIGRAPH_CASES` when set, relative paths under `root` (the run's root, where
+ * the reporters write the results); none when either is `off`.
+ * @example caseDetailSinkFromEnv({ ARBIGRAPH_RESULTS: 'out/run.json' }, '/proj') // writes /proj/out/cases/*.jsonl
  */
-export function caseDetailSinkFromEnv(env: NodeJS.ProcessEnv): CaseDetailSink | undefined {
+export function caseDetailSinkFromEnv(env: NodeJS.ProcessEnv, root: string): CaseDetailSink | undefined {
   const off = (v: string | undefined) => ['off', 'false', '0', 'no'].includes(v?.trim().toLowerCase() ?? '')
   if (off(env.ARBIGRAPH_CASES) || off(env.ARBIGRAPH_RESULTS)) return undefined
   const results = env.ARBIGRAPH_RESULTS?.trim() || 'out/results.json'
-  return createCaseDetailSink(env.ARBIGRAPH_CASES?.trim() || join(dirname(results), 'cases'))
+  return createCaseDetailSink(resolve(root, env.ARBIGRAPH_CASES?.trim() || join(dirname(results), 'cases')))
 }
 
 /** A parsed `path#line` reference. */

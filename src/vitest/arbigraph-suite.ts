@@ -88,7 +88,11 @@ export function parseSuiteOptions(options: SuiteOptions): ResolvedSuiteOptions {
  * The suite's cases in dataset order (targets, then samples, then epochs), generated in-process.
  * @example (await suiteCases({ topology: 'chain', category: 'math', samplesPerTask: 1 }))[0].name // 'ConvolutionTask #0'
  */
-export async function suiteCases(options: SuiteOptions, env = readSuiteEnv()): Promise<SuiteCase[]> {
+export async function suiteCases(
+  options: SuiteOptions,
+  env = readSuiteEnv(),
+  root = process.cwd(),
+): Promise<SuiteCase[]> {
   const o = parseSuiteOptions(options)
   const categories = o.categories ?? [o.category!]
   const spec = {
@@ -99,7 +103,7 @@ export async function suiteCases(options: SuiteOptions, env = readSuiteEnv()): P
     seed: env.seed ?? o.seed,
     ...(o.targets ? { targets: o.targets } : {}),
   }
-  const registry = await threadRegistry(process.cwd())
+  const registry = await threadRegistry(root)
   const { instances } = await generateDataset(spec, { registry })
   const category = categories.join('+')
   // Tests are named after the reference's task name where there is one (`ConvolutionTask #0`), so

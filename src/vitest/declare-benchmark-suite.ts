@@ -15,6 +15,7 @@ import { ArbigraphError } from '../errors.ts'
 import { threadRegistry } from '../generate/generate-chunk.ts'
 import { registerSimCases } from './register-sim-cases.ts'
 import { runBenchmarkCase } from './run-benchmark-case.ts'
+import { runRoot } from './run-root.ts'
 import type {} from './task-meta.ts'
 
 /** Extra settings of a suite, whatever its benchmark. */
@@ -24,7 +25,11 @@ export interface SuiteSettings {
 }
 
 /** The cases of a suite, by default the benchmark's own for its options (a sweep brings its points'). */
-export type LoadCases = (bench: AnyBenchmark, options: unknown) => unknown[] | Promise<unknown[]>
+export type LoadCases = (
+  bench: AnyBenchmark,
+  options: unknown,
+  run: { root: string },
+) => unknown[] | Promise<unknown[]>
 
 /**
  * Declares a suite of `benchmark` (a value, or a function resolving one by name).
@@ -36,7 +41,7 @@ export function declareBenchmarkSuite(
   settings: SuiteSettings,
   label?: { name: string; tags: string[] },
   who?: string,
-  load: LoadCases = (bench, o) => bench.cases(o),
+  load: LoadCases = (bench, o, run) => bench.cases(o, run),
 ): void {
   let title = label
   if (typeof benchmark !== 'function') {
@@ -50,8 +55,9 @@ export function declareBenchmarkSuite(
     const bench = await resolve()
     const where = who ?? `defineSuite(${bench.name})`
     const o = parseBenchmarkOptions(bench, options, where)
-    const cases = (await load(bench, o)) as Awaited<ReturnType<AnyBenchmark['cases']>>
-    const registry = await threadRegistry(process.cwd())
+    const root = runRoot()
+    const cases = (await load(bench, o, { root })) as Awaited<ReturnType<AnyBenchmark['cases']>>
+    const registry = await threadRegistry(root)
     const harness = settings.harness
       ? (bench.suiteHarness?.(settings.harness, registry) ?? settings.harness)
       : bench.harness(o, registry)

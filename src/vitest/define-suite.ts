@@ -18,6 +18,7 @@ import { threadRegistry } from '../generate/generate-chunk.ts'
 import { getBenchmark } from '../registry.ts'
 import type { SuiteOptions } from './arbigraph-suite.ts'
 import { declareBenchmarkSuite, type SuiteSettings } from './declare-benchmark-suite.ts'
+import { runRoot } from './run-root.ts'
 
 // ArbiGraph's options and cases have their own module; callers of the earlier home still find them.
 export { type SuiteCase, type SuiteOptions, suiteCases } from './arbigraph-suite.ts'
@@ -66,6 +67,6 @@ export interface TransductionSuiteOptions {
  */
 export function defineTransductionSuite(options: TransductionSuiteOptions): void {
   const label = { name: `transduction/${options.family}`, tags: ['transduction', options.family] }
-  const resolve = async () => getBenchmark(await threadRegistry(process.cwd()), 'transduction')
+  const resolve = async () => getBenchmark(await threadRegistry(runRoot()), 'transduction')
   declareBenchmarkSuite(resolve, options, {}, label, 'defineTransductionSuite')
 }

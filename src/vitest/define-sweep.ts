@@ -46,6 +46,7 @@ import {
 } from '../sweep/sweep-spec.ts'
 import type { SuiteCase } from './arbigraph-suite.ts'
 import { declareBenchmarkSuite, type SuiteSettings } from './declare-benchmark-suite.ts'
+import { runRoot } from './run-root.ts'
 import { readSuiteEnv } from './suite-env.ts'
 
 export type DefineSweepOptions = Omit<SweepOptions, 'harness'> & { harness?: HarnessProfileInput }
@@ -64,10 +65,14 @@ export interface SweepCases {
  * ids are `<sweep>@<value>/<instance id>`: instance ids repeat from point to point.
  * @example (await sweepCases({ topology: 'chain', category: 'math', vary: { length: [1, 2] } })).cases[0].identity.sweep // { name: 'chain-length', axis: 'length', value: 1, size: 1 }
  */
-export async function sweepCases(options: DefineSweepOptions, env = readSuiteEnv()): Promise<SweepCases> {
+export async function sweepCases(
+  options: DefineSweepOptions,
+  env = readSuiteEnv(),
+  root = process.cwd(),
+): Promise<SweepCases> {
   const sweep = parseSweepOptions(options as SweepOptions)
   const category = (sweep.categories ?? [sweep.category!]).join('+')
-  const registry = await threadRegistry(process.cwd())
+  const registry = await threadRegistry(root)
   const cases: SuiteCase[] = []
   const costs: PointCost[] = []
   for (const point of sweepPoints(sweep)) {
@@ -139,7 +144,7 @@ function defineBenchmarkSweep(options: DefineBenchmarkSweepOptions): void {
   if (!byName) benchmarkSweepPlan(sweep.benchmark as Parameters<typeof benchmarkSweepPlan>[0], sweep)
   const resolve = async () =>
     byName
-      ? getBenchmark(await threadRegistry(process.cwd()), sweep.benchmark as string)
+      ? getBenchmark(await threadRegistry(runRoot()), sweep.benchmark as string)
       : (sweep.benchmark as never)
   declareBenchmarkSuite(
     resolve,
@@ -172,10 +177,11 @@ const arbigraphSweep: Benchmark<ResolvedSweep, ArbigraphCaseInput, CaseRecord, R
   ...arbigraphBenchmark,
   options: sweepOptionsSchema,
   suite: sweepLabel,
-  async cases(sweep) {
-    const { cases, costs } = await sweepCases(sweep as DefineSweepOptions)
+  async cases(sweep, run) {
+    const root = run?.root ?? process.cwd()
+    const { cases, costs } = await sweepCases(sweep as DefineSweepOptions, undefined, root)
     printCost(sweepName(sweep), costs)
-    return arbigraphCases(cases, await suiteCaseSettings(sweep.topology, sweep.conditions))
+    return arbigraphCases(cases, await suiteCaseSettings(sweep.topology, sweep.conditions, root))
   },
   harness: (sweep, registry) => arbigraphBenchmark.harness(sweep as never, registry),
 }

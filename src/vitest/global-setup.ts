@@ -10,6 +10,7 @@
 import { writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
 import { preflight } from '../doctor/preflight.ts'
@@ -100,8 +101,10 @@ const listing = (argv: readonly string[]) => argv.slice(2).includes('list')
  * @example // vitest.config.ts: test: { globalSetup: ['./src/vitest/global-setup.ts'] }
  */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The reporters write under Vitest's root: the cache and the workers' case details go there too.
+  const root = project.vitest.config.root
   if (listing(process.argv)) {
-    project.provide('arbigraph', { poolUrl: '', model: 'none', simulated: false, listing: true })
+    project.provide('arbigraph', { poolUrl: '', model: 'none', simulated: false, listing: true, root })
     return async () => {}
   }
   // Anything that stops the run here ends it with one message and writes nothing.
@@ -137,7 +140,10 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`
   const pool = await orStop(() =>
     startRequestPool({
-      ...poolOptionsFromEnv(env, { runId, ...(sim ? { upstreams: [sim.url] } : {}) }),
+      ...poolOptionsFromEnv(
+        { ...env, cacheDir: resolve(root, env.cacheDir) },
+        { runId, ...(sim ? { upstreams: [sim.url] } : {}) },
+      ),
       // The simulator's settings decide its answers, so they are part of every cache key.
       ...(simEnv ? { cacheScope: simCacheScope({ ...simEnv, server: simServer }) } : {}),
     }),
@@ -147,6 +153,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     model,
     simulated: sim !== undefined,
     listing: false,
+    root,
     server,
     // Each attempt may take the full per-attempt timeout; backoff waits are capped at 60 s.
     turnTimeoutMs: (env.maxRetries + 1) * (env.requestTimeoutMs + 60_000),
@@ -160,7 +167,10 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     if (statsFile) {
       const { requests, upstreamRequests, cacheHits, retries, failures, maxInFlight } = pool.stats
       const poolStats = { requests, upstreamRequests, cacheHits, retries, failures, maxInFlight }
-      writeFileSync(statsFile, `${JSON.stringify({ sim: sim?.stats ?? null, pool: poolStats }, null, 2)}\n`)
+      writeFileSync(
+        resolve(root, statsFile),
+        `${JSON.stringify({ sim: sim?.stats ?? null, pool: poolStats }, null, 2)}\n`,
+      )
     }
     desk?.server.close()
     await sim?.close()

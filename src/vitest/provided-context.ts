@@ -16,6 +16,11 @@ export interface ArbigraphContext {
   simulated: boolean
   /** Where workers POST `{cases}` for the simulator (served by globalSetup); only when simulated. */
   simControlUrl?: string
+  /**
+   * Vitest's root, the base of every relative output path (results, dashboard, case details,
+   * cache) and of arbigraph.config.ts: a worker's working directory need not be it.
+   */
+  root: string
   /** True under `vitest list`: nothing was started and no test body may run. */
   listing: boolean
   /**

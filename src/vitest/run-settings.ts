@@ -66,7 +66,7 @@ function benchmarkFolders(
 /** The folders the run writes to, each with the variable that chose it. */
 function outputFolders(e: RunEnv, root: string): [string, string][] {
   const folders: [string, string][] = [
-    [`ARBIGRAPH_CACHE_DIR "${e.ARBIGRAPH_CACHE_DIR}"`, resolve(e.ARBIGRAPH_CACHE_DIR)],
+    [`ARBIGRAPH_CACHE_DIR "${e.ARBIGRAPH_CACHE_DIR}"`, resolve(root, e.ARBIGRAPH_CACHE_DIR)],
   ]
   const results = e.ARBIGRAPH_RESULTS ?? 'out/results.json'
   const on = (value: string | undefined) => value === undefined || !OFF.has(value.toLowerCase())
@@ -74,7 +74,7 @@ function outputFolders(e: RunEnv, root: string): [string, string][] {
     folders.push([`ARBIGRAPH_RESULTS "${results}"`, dirname(resolve(root, results))])
     // By default the case store sits beside the results file, whose folder is checked already.
     if (e.ARBIGRAPH_CASES !== undefined && on(e.ARBIGRAPH_CASES))
-      folders.push([`ARBIGRAPH_CASES "${e.ARBIGRAPH_CASES}"`, resolve(e.ARBIGRAPH_CASES)])
+      folders.push([`ARBIGRAPH_CASES "${e.ARBIGRAPH_CASES}"`, resolve(root, e.ARBIGRAPH_CASES)])
     const dashboard = e.ARBIGRAPH_DASHBOARD_DIR ?? 'out/dashboard'
     if (dashboard !== false)
       folders.push([`ARBIGRAPH_DASHBOARD_DIR "${dashboard}"`, dirname(resolve(root, dashboard))])

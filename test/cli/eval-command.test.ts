@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { splitEvalArgs, suitesBase, vitestArgs } from '../../src/cli/commands/eval.ts'
+import { evalRoot, splitEvalArgs, suitesBase, vitestArgs } from '../../src/cli/commands/eval.ts'
 import { runCli, tempDir } from './run-cli.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
@@ -99,5 +99,16 @@ describe('arbigraph eval', () => {
       '--config',
       'mine.ts',
     ])
+  })
+
+  it('takes a forwarded --root as the root (once), its suites/ folder and its output base', () => {
+    const cwd = tempDir()
+    const root = join(cwd, 'proj')
+    mkdirSync(join(root, 'suites'), { recursive: true })
+    expect(evalRoot(['--root', 'proj'], cwd)).toBe(root)
+    expect(evalRoot(['-r=proj', '-t', 'x'], cwd)).toBe(root)
+    expect(evalRoot(['-t', 'x'], cwd)).toBe(cwd)
+    const args = vitestArgs(['--root=proj'], cwd)
+    expect(args.slice(3)).toEqual(['--dir', root, '--root=proj'])
   })
 })

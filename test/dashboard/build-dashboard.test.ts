@@ -78,8 +78,9 @@ describe('buildDashboard', () => {
 
 describe('caseDetailSinkFromEnv', () => {
   it('stores details next to the results file, and none when results or details are off', () => {
-    expect(caseDetailSinkFromEnv({ ARBIGRAPH_RESULTS: 'off' })).toBeUndefined()
-    expect(caseDetailSinkFromEnv({ ARBIGRAPH_CASES: 'off' })).toBeUndefined()
-    expect(caseDetailSinkFromEnv({ ARBIGRAPH_CASES: join(tempDir(), 'c') })).toBeTypeOf('function')
+    const root = tempDir()
+    expect(caseDetailSinkFromEnv({ ARBIGRAPH_RESULTS: 'off' }, root)).toBeUndefined()
+    expect(caseDetailSinkFromEnv({ ARBIGRAPH_CASES: 'off' }, root)).toBeUndefined()
+    expect(caseDetailSinkFromEnv({ ARBIGRAPH_CASES: join(tempDir(), 'c') }, root)).toBeTypeOf('function')
   })
 })

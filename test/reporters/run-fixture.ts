@@ -39,15 +39,19 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, NO_COLOR: '1', CI: '1', ARBIGRAPH_MARKDOWN: 'off', ARBIGRAPH_RESULTS: 'off', ...extra }
 }
 
-/** `vitest <args…>` in the fixture project (`root`, default the reporter suite) with `env` added. */
+/**
+ * `vitest <args…> --root <root>` (default the reporter suite) with `env` added, started in `cwd`
+ * (default the root itself).
+ */
 export function runFixture(
   args: string[],
   env: Record<string, string>,
   root = fixtureRoot,
+  cwd = root,
 ): Promise<FixtureRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [vitestBin, ...args, '--root', root], {
-      cwd: root,
+      cwd,
       env: cleanEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     })

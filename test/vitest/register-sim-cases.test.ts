@@ -19,6 +19,7 @@ const context = (simControlUrl?: string) => ({
   model: 'sim:oracle',
   simulated: simControlUrl !== undefined,
   listing: false,
+  root: process.cwd(),
   ...(simControlUrl ? { simControlUrl } : {}),
 })
 

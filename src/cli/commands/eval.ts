@@ -5,7 +5,8 @@
  * every other argument goes to Vitest unchanged (`--shard`, `--reporter`, `--tags-filter`, `-t`,
  * `--merge-reports`, …), so Vitest parses and checks them exactly as `vitest run` would. Vitest
  * runs as a child process: its exit code is ours, and a misspelt flag is Vitest's own error.
- * The root is the working directory, so results, dashboard, case details and cache land there.
+ * The root is the working directory (unless `--root` is given), so results, dashboard, case details
+ * and cache land there.
  * Suites come from `<cwd>/suites` when that folder exists, else the ones bundled with arbigraph.
  */
 import { spawn } from 'node:child_process'
@@ -101,15 +102,33 @@ export function vitestBin(cwd: string): string {
   throw usageError('eval', 'vitest is not installed; run "npm i -D vitest"')
 }
 
+const ROOT_FLAG = /^(-r|--root)(=|$)/
+
+/**
+ * The run's root: a forwarded `--root` (`-r`), against the working directory, else the working
+ * directory. Every output path of the run is relative to it (src/vitest/run-root.ts).
+ * @example evalRoot(['--root', 'proj'], '/work') // '/work/proj'
+ */
+export function evalRoot(forwarded: readonly string[], cwd: string): string {
+  const at = forwarded.findLastIndex((arg) => ROOT_FLAG.test(arg))
+  const arg = forwarded[at] ?? ''
+  const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : forwarded[at + 1]
+  return at < 0 || value === undefined ? cwd : resolve(cwd, value)
+}
+
 /**
  * The `vitest` arguments for `arbigraph eval` in `cwd`: our config unless the user gives
- * `--config`, the working directory as the root, the suites folder to scan.
+ * `--config`, the working directory as the root unless the user gives `--root`, the suites
+ * folder of the root to scan.
  * @example vitestArgs(['--shard=1/2'], '/proj') // ['run', '--config', '…/eval-config.js', '--root', '/proj', '--dir', '/proj', '--shard=1/2']
  */
 export function vitestArgs(forwarded: readonly string[], cwd: string): string[] {
   const own = forwarded.some((arg) => /^(-c|--config)(=|$)/.test(arg))
-  const dir = forwarded.some((arg) => /^--dir(=|$)/.test(arg)) ? [] : ['--dir', suitesBase(cwd)]
-  return ['run', ...(own ? [] : ['--config', EVAL_CONFIG]), '--root', cwd, ...dir, ...forwarded]
+  const root = forwarded.some((arg) => ROOT_FLAG.test(arg)) ? [] : ['--root', cwd]
+  const dir = forwarded.some((arg) => /^--dir(=|$)/.test(arg))
+    ? []
+    : ['--dir', suitesBase(evalRoot(forwarded, cwd))]
+  return ['run', ...(own ? [] : ['--config', EVAL_CONFIG]), ...root, ...dir, ...forwarded]
 }
 
 /**
@@ -121,8 +140,8 @@ export const evalCommand: Command = {
   usage: `arbigraph eval [suites…] [options] [vitest options]
 
 Runs suites/**/*.eval.ts of the working directory (or, when it has no suites/ folder, the suites
-bundled with arbigraph) with Vitest and the arbigraph() plugin; results, dashboard and cache are
-written under the working directory. A suite argument filters by path, e.g. "suites/chain".
+bundled with arbigraph) with Vitest and the arbigraph() plugin; results, dashboard, case details
+and cache are written under the working directory (or the --root given). A suite argument filters by path, e.g. "suites/chain".
   --base-url <url[,url…]>       OpenAI-compatible endpoint(s) (ARBIGRAPH_BASE_URL); none = simulator
   --model <id>                  model id (ARBIGRAPH_MODEL); default: the server's first model
   --api-key <key>               (ARBIGRAPH_API_KEY)
@@ -139,7 +158,7 @@ Exit codes: Vitest's (0 every case ran and the gate held, 1 otherwise); 2 a usag
     const { env, vitest } = splitEvalArgs(argv)
     // A bad setting is reported here as one line, before Vitest starts (which would exit itself).
     const { checkRunSettings } = await import('../../vitest/run-settings.ts')
-    checkRunSettings({ ...process.env, ...env }, io.cwd)
+    checkRunSettings({ ...process.env, ...env }, evalRoot(vitest, io.cwd))
     const child = spawn(process.execPath, [vitestBin(io.cwd), ...vitestArgs(vitest, io.cwd)], {
       cwd: io.cwd,
       env: { ...process.env, ...env },
