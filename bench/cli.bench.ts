@@ -13,24 +13,13 @@
  * when any source is newer); and **checkout** — the same bin in this repository, which runs the
  * TypeScript sources through tsx.
  */
-import { spawnSync } from 'node:child_process'
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-} from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { installedLayout } from './installed-layout.ts'
 import { type Command, roundRobin } from './time-process.ts'
 
-const repo = fileURLToPath(new URL('..', import.meta.url))
 const { values } = parseArgs({ options: { reference: { type: 'string' }, runs: { type: 'string' } } })
 const reference = values.reference ?? process.env.ARBIGRAPH_REFERENCE_REPO
 const runs = Number(values.runs ?? 15)
@@ -40,38 +29,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'arbigraph-bench-cli-'))
 const compileCache = join(scratch, 'compile-cache')
 process.env.ARBIGRAPH_COMPILE_CACHE = compileCache
 
-/** The newest modification time of the files dist/ is built from. */
-function newestSource(dir: string): number {
-  let newest = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue
-    const path = join(dir, entry.name)
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs)
-  }
-  return newest
-}
-
-const bundle = join(repo, 'dist/bin/cli.cjs')
-const sources = ['src', 'plugins', 'reporters', 'suites', 'scripts/build.mjs', 'cli.ts', 'use-builtins.ts']
-const newest = Math.max(
-  ...sources
-    .map((s) => join(repo, s))
-    .map((p) => (statSync(p).isDirectory() ? newestSource(p) : statSync(p).mtimeMs)),
-)
-if (!existsSync(bundle) || statSync(bundle).mtimeMs < newest) {
-  console.log('dist/ is missing or older than the sources: npm run build')
-  const built = spawnSync(process.execPath, [join(repo, 'scripts/build.mjs')], { stdio: 'inherit' })
-  if (built.status !== 0) throw new Error('npm run build failed')
-}
-
-// An installed package's layout: bin/ and dist/ with no sources beside them, so the bin runs dist/.
-const installed = join(scratch, 'node_modules/arbigraph')
-mkdirSync(join(installed, 'bin'), { recursive: true })
-copyFileSync(join(repo, 'bin/arbigraph.js'), join(installed, 'bin/arbigraph.js'))
-copyFileSync(join(repo, 'package.json'), join(installed, 'package.json'))
-symlinkSync(join(repo, 'dist'), join(installed, 'dist'))
-symlinkSync(join(repo, 'node_modules'), join(installed, 'node_modules'))
-const bins = { installed: join(installed, 'bin/arbigraph.js'), checkout: join(repo, 'bin/arbigraph.js') }
+const bins = installedLayout(scratch)
 
 const node = (label: string, args: string[]): Command => ({
   label,
