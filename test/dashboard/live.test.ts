@@ -99,14 +99,19 @@ describe('dashboard reporter, live mode', () => {
     for (const a of aborts) a.abort()
   })
 
-  it('serves on 127.0.0.1, streams progress and running accuracy, coalesces a burst, then writes the static folder', async () => {
+  /** A live reporter started in a fresh folder, served on loopback, with a page subscribed to it. */
+  async function openLive() {
     const root = tempDir()
     const { reporter, vitest, logs } = startReporter(root)
     await reporter.onInit!(vitest)
     const url = /live dashboard at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(logs.join('\n'))![1]!
     const abort = new AbortController()
     aborts.push(abort)
-    const events = await subscribe(url, abort.signal)
+    return { root, reporter, url, events: await subscribe(url, abort.signal) }
+  }
+
+  it('serves on 127.0.0.1, streams progress and running accuracy, coalesces a burst, then writes the static folder', async () => {
+    const { root, reporter, url, events } = await openLive()
     // A page that connects gets the current state at once: nothing collected yet.
     expect((await events.nextUpdate()).progress).toEqual({ done: 0, total: 0, cells: [] })
     const tests = records.map(fakeTest)
@@ -132,13 +137,7 @@ describe('dashboard reporter, live mode', () => {
   })
 
   it("shows another benchmark's cases in the progress, with the cells that benchmark names", async () => {
-    const root = tempDir()
-    const { reporter, vitest, logs } = startReporter(root)
-    await reporter.onInit!(vitest)
-    const url = /live dashboard at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(logs.join('\n'))![1]!
-    const abort = new AbortController()
-    aborts.push(abort)
-    const events = await subscribe(url, abort.signal)
+    const { root, reporter, url, events } = await openLive()
     await events.nextUpdate()
     const [right, wrong] = await echo.cases({ cases: 2, words: 2 })
     const echoTest = (c: typeof right, correct: boolean) =>
