@@ -31,28 +31,19 @@ function userProject(): string {
       '',
     ].join('\n'),
   )
-  mkdirSync(join(root, 'suites'))
-  writeFileSync(
-    join(root, 'suites', 'math.eval.ts'),
-    [
-      `import { defineSuite } from ${from('vitest.ts')}`,
-      "defineSuite({ topology: 'chain', options: { length: 2 }, category: 'math', samplesPerTask: 1, targets: ['Convolution', 'DivisorSum'] })",
-      '',
-    ].join('\n'),
-  )
   // The user's own category, which the test workers must load from the root too.
   writeFileSync(
     join(root, 'arbigraph.config.ts'),
     `export { default } from ${from('test/fixtures/user-plugin/arbigraph.config.ts')}\n`,
   )
-  writeFileSync(
-    join(root, 'suites', 'toy.eval.ts'),
-    [
-      `import { defineSuite } from ${from('vitest.ts')}`,
-      "defineSuite({ topology: 'chain', options: { length: 2 }, category: 'toy', samplesPerTask: 1, targets: ['Shift'] })",
-      '',
-    ].join('\n'),
-  )
+  mkdirSync(join(root, 'suites'))
+  const suite = (category: string, targets: string[]) =>
+    writeFileSync(
+      join(root, 'suites', `${category}.eval.ts`),
+      `import { defineSuite } from ${from('vitest.ts')}\ndefineSuite(${JSON.stringify({ topology: 'chain', options: { length: 2 }, category, samplesPerTask: 1, targets })})\n`,
+    )
+  suite('math', ['Convolution', 'DivisorSum'])
+  suite('toy', ['Shift'])
   return root
 }
 
