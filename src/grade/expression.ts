@@ -8,13 +8,8 @@
  * 14 ms, at 1024 bits 2 ms on the dev machine, so 1024 bits keeps any capped expression well
  * under a second). Big exact integers do not need this path: Python literals have no such cap.
  */
-import {
-  create,
-  type FactoryFunctionMap,
-  fractionDependencies,
-  type MathNode,
-  parseDependencies,
-} from 'mathjs'
+import { createRequire } from 'node:module'
+import type { FactoryFunctionMap, MathJsStatic, MathNode } from 'mathjs'
 import type { ParseFailure } from '../contracts/grade.ts'
 
 /** Longest expression text evaluated (characters). */
@@ -22,15 +17,30 @@ export const MAX_EXPRESSION_CHARS = 256
 /** Largest numerator or denominator of any intermediate result (bits). */
 export const MAX_EXPRESSION_BITS = 1024
 
-// Only the parser and Fraction: the evaluator below walks the tree itself, so no mathjs function
-// (and nothing like `rationalize`) is ever reachable from answer text.
-const math = create(
-  {
-    parseDependencies: parseDependencies as FactoryFunctionMap,
-    fractionDependencies: fractionDependencies as FactoryFunctionMap,
-  },
-  { number: 'Fraction' },
-)
+let parser: Pick<MathJsStatic, 'parse'> | undefined
+
+/**
+ * mathjs's parser in Fraction mode, loaded on the first expression: loading mathjs costs about a
+ * second of CPU, which every importer of the library and every Vitest worker paid at start-up,
+ * while most answers are plain literals that never reach this path. It is loaded synchronously
+ * (its CommonJS build), so grading stays synchronous. Only the parser and Fraction: the evaluator
+ * below walks the tree itself, so no mathjs function (and nothing like `rationalize`) is ever
+ * reachable from answer text.
+ */
+function mathParser(): Pick<MathJsStatic, 'parse'> {
+  if (parser) return parser
+  const { create, parseDependencies, fractionDependencies } = createRequire(import.meta.url)(
+    'mathjs',
+  ) as typeof import('mathjs')
+  parser = create(
+    {
+      parseDependencies: parseDependencies as FactoryFunctionMap,
+      fractionDependencies: fractionDependencies as FactoryFunctionMap,
+    },
+    { number: 'Fraction' },
+  )
+  return parser
+}
 
 /** An exact rational: sign folded into `num`, `den` > 0, in lowest terms. */
 export interface Rational {
@@ -90,7 +100,7 @@ export function evaluateExpression(text: string): ExpressionResult {
   if (plain.trim() === '') return { ok: false, reason: 'syntax', message: 'empty expression' }
   let tree: MathNode
   try {
-    tree = math.parse(plain)
+    tree = mathParser().parse(plain)
   } catch (error) {
     return {
       ok: false,
