@@ -137,7 +137,7 @@ describe('dashboard reporter, live mode', () => {
   })
 
   it("shows another benchmark's cases in the progress, with the cells that benchmark names", async () => {
-    const { root, reporter, url, events } = await openLive()
+    const { reporter, events } = await openLive()
     await events.nextUpdate()
     const [right, wrong] = await echo.cases({ cases: 2, words: 2 })
     const echoTest = (c: typeof right, correct: boolean) =>

@@ -13,24 +13,19 @@ import { defaultProgressCells } from '../../reporters/running-cells.ts'
 import { arbigraphBenchmark } from '../../src/arbigraph-benchmark.ts'
 import type { AnyBenchmark, BenchmarkCase } from '../../src/contracts/benchmark.ts'
 import { parseBenchmarkOptions } from '../../src/contracts/benchmark.ts'
-import { defineHarness, type HarnessCase, type HarnessContext } from '../../src/contracts/harness.ts'
+import { defineHarness, type HarnessCase } from '../../src/contracts/harness.ts'
 import { ArbigraphError } from '../../src/errors.ts'
 import { reportedTranscript } from '../../src/harness/reported-transcript.ts'
 import { SINGLE_SHOT_OUTPUT } from '../../src/harness/single-shot.ts'
 import { pyRepr } from '../../src/values.ts'
 import { suiteCases } from '../../src/vitest/arbigraph-suite.ts'
 import { runBenchmarkCase } from '../../src/vitest/run-benchmark-case.ts'
+import { offlineContext } from '../fixtures/harness/offline-context.ts'
 import { echo } from '../fixtures/toy-benchmark/echo-benchmark.ts'
 
 type Answer = 'right' | 'wrong' | 'down'
 
-const context: HarnessContext = {
-  endpoint: 'http://127.0.0.1:9/v1',
-  model: 'm',
-  apiKey: 'arbigraph',
-  signal: new AbortController().signal,
-  log: () => {},
-}
+const context = offlineContext
 
 /** A finished test of `bench` whose case ran through the one case runner, answered as `answer` says. */
 async function finishedTest(

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { arbigraphBenchmark } from '../../src/arbigraph-benchmark.ts'
 import { checkCaseRecord } from '../../src/contracts/case-record.ts'
-import { defineHarness, type Harness, type HarnessContext } from '../../src/contracts/harness.ts'
+import { defineHarness, type Harness } from '../../src/contracts/harness.ts'
 import { ArbigraphError } from '../../src/errors.ts'
 import { threadRegistry } from '../../src/generate/generate-chunk.ts'
 import { reportedTranscript } from '../../src/harness/reported-transcript.ts'
@@ -16,6 +16,7 @@ import { toolAgent } from '../../src/harness/tool-agent.ts'
 import { pyRepr } from '../../src/values.ts'
 import { suiteCases } from '../../src/vitest/arbigraph-suite.ts'
 import { runBenchmarkCase } from '../../src/vitest/run-benchmark-case.ts'
+import { offlineContext } from '../fixtures/harness/offline-context.ts'
 
 const [suiteCase] = await suiteCases(
   { topology: 'chain', options: { length: 3 }, category: 'math', targets: ['DivisorSum'], samplesPerTask: 1 },
@@ -52,13 +53,7 @@ function truthful(
   })
 }
 
-const context: HarnessContext = {
-  endpoint: 'http://127.0.0.1:9/v1',
-  model: 'm',
-  apiKey: 'arbigraph',
-  signal: new AbortController().signal,
-  log: () => {},
-}
+const context = offlineContext
 const registry = await threadRegistry(process.cwd())
 const announced: number[] = []
 const tools = {
