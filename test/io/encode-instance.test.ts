@@ -5,6 +5,7 @@ import { snapshotSpecs } from '../../scripts/snapshot-specs.ts'
 import { instanceSchema } from '../../src/contracts/instance.ts'
 import { generateDataset } from '../../src/generate/generate-dataset.ts'
 import { decodeInstance, encodeInstance } from '../../src/io/dataset.ts'
+import { createRng } from '../../src/rng.ts'
 
 const registry = defaultRegistry()
 const bySchema = (instance: unknown) => JSON.stringify(z.encode(instanceSchema, instance as never))
@@ -75,6 +76,44 @@ describe('encodeInstance', () => {
     }
     for (const shift of [0, 1]) {
       const instance = { ...instances[0]!, prompt: 'b'.repeat(shift) + prompt }
+      const line = encodeInstance(instance)
+      expect(line).toBe(bySchema(instance))
+      expect(decodeInstance(line).prompt).toBe(instance.prompt)
+    }
+  })
+
+  it('escapes long prompts as the codec does, whichever escapes their slices hold (seeded)', async () => {
+    const { instances } = await generateDataset(snapshotSpecs.dag!, { registry })
+    // Slices with only newlines to escape take a fast path; the others JSON.stringify. Mostly
+    // prompt-like text (two-byte from ≡), with each kind of escaped character now and then.
+    const rare = [
+      '"',
+      '\\',
+      '\r',
+      '\t',
+      '\u0000',
+      '\u001f',
+      '\ud83d\ude00',
+      '\ud800',
+      '\udc00',
+      '\u2028',
+      '\u007f',
+    ]
+    const rng = createRng('encode-long-prompts')
+    for (let round = 0; round < 16; round++) {
+      const parts: string[] = []
+      let length = 0
+      while (length < 3 * 2 ** 16) {
+        const part =
+          rng.below(3000) === 0
+            ? rare[rng.below(rare.length)]!
+            : rng.below(8) === 0
+              ? '\n'
+              : 'x ≡ 3 (mod 7); '
+        parts.push(part)
+        length += part.length
+      }
+      const instance = { ...instances[0]!, prompt: parts.join('') }
       const line = encodeInstance(instance)
       expect(line).toBe(bySchema(instance))
       expect(decodeInstance(line).prompt).toBe(instance.prompt)
