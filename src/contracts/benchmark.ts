@@ -227,7 +227,12 @@ export interface Benchmark<Options = unknown, Case = unknown, Record = unknown, 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds benchmarks of every type.
 export type AnyBenchmark = Benchmark<any, any, any, any>
 
-const isFunction = (x: unknown) => typeof x === 'function'
+/** A field that must be a function; `signature` says which, in the error a user sees. */
+const fn = (signature = 'a function') =>
+  z.custom((x) => typeof x === 'function', { message: `expected ${signature}` })
+/** A field that must be a zod schema. */
+const zodSchema = () =>
+  z.custom<z.ZodType>((x) => x instanceof z.ZodType, { message: 'expected a zod schema' })
 
 const benchmarkShape = z.object({
   name: z
@@ -235,29 +240,27 @@ const benchmarkShape = z.object({
     .regex(/^[a-z][a-z0-9-]*$/, 'expected a kebab-case name such as "my-benchmark"')
     .describe('kebab-case'),
   summary: z.string().min(1),
-  options: z.custom<z.ZodType>((x) => x instanceof z.ZodType, { message: 'expected a zod schema' }),
-  suite: z.custom(isFunction, { message: 'expected a function (options) => { name, tags }' }),
-  cases: z.custom(isFunction, { message: 'expected a function (options) => cases' }),
-  harness: z.custom(isFunction, { message: 'expected a function (options, registry) => harness' }),
-  harnessCase: z.custom(isFunction, { message: 'expected a function (case) => the harness case' }),
-  score: z.custom(isFunction, { message: 'expected a function (case, result, facts) => record' }),
-  summarize: z.custom(isFunction, { message: 'expected a function (records) => summary' }),
-  progressCells: z
-    .custom(isFunction, { message: 'expected a function (records) => [{ cell, graded, infraErrors, … }]' })
-    .optional(),
+  options: zodSchema(),
+  suite: fn('a function (options) => { name, tags }'),
+  cases: fn('a function (options) => cases'),
+  harness: fn('a function (options, registry) => harness'),
+  harnessCase: fn('a function (case) => the harness case'),
+  score: fn('a function (case, result, facts) => record'),
+  summarize: fn('a function (records) => summary'),
+  progressCells: fn('a function (records) => [{ cell, graded, infraErrors, … }]').optional(),
   records: z.object({
-    schema: z.custom<z.ZodType>((x) => x instanceof z.ZodType, { message: 'expected a zod schema' }),
-    infra: z.custom(isFunction, { message: 'expected a function' }),
-    failed: z.custom(isFunction, { message: 'expected a function' }),
-    infraReason: z.custom(isFunction, { message: 'expected a function' }),
-    model: z.custom(isFunction, { message: 'expected a function' }),
-    withModel: z.custom(isFunction, { message: 'expected a function' }),
-    compare: z.custom(isFunction, { message: 'expected a function' }),
+    schema: zodSchema(),
+    infra: fn(),
+    failed: fn(),
+    infraReason: fn(),
+    model: fn(),
+    withModel: fn(),
+    compare: fn(),
   }),
   report: z.object({
-    text: z.custom(isFunction, { message: 'expected a function (summary, model) => string' }),
-    markdown: z.custom(isFunction, { message: 'expected a function (summary, model) => string' }),
-    html: z.custom(isFunction, { message: 'expected a function (summary, model) => string' }),
+    text: fn('a function (summary, model) => string'),
+    markdown: fn('a function (summary, model) => string'),
+    html: fn('a function (summary, model) => string'),
   }),
 })
 
