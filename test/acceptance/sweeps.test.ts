@@ -13,7 +13,7 @@ import { decodeResults } from '../../src/contracts/results.ts'
 import { summarizeSweeps } from '../../src/metrics/sweep/summarize-sweeps.ts'
 import { buildResults } from '../../src/report/build-results.ts'
 import { runCli, tempDir } from '../cli/run-cli.ts'
-import { sweepRun } from '../sweep/sweep-run.ts'
+import { fixedRun as run, sweepRun } from '../sweep/sweep-run.ts'
 
 const chain = (values: number[], targets?: string[]) => ({
   topology: 'chain',
@@ -23,15 +23,6 @@ const chain = (values: number[], targets?: string[]) => ({
   repeatTemplates: true,
   ...(targets ? { targets } : {}),
 })
-
-const run = {
-  started: '2026-12-01T00:00:00Z',
-  finished: '2026-12-01T00:01:00Z',
-  reason: 'passed',
-  shard: null,
-  merged: false,
-  env: {},
-} as const
 
 describe('sweeps on the simulator', () => {
   let oracle: CaseRecord[]

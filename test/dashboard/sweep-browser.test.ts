@@ -11,18 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildDashboard } from '../../src/dashboard/build-dashboard.ts'
 import { buildResults } from '../../src/report/build-results.ts'
 import { tempDir } from '../cli/run-cli.ts'
-import { sweepConditionsRun, sweepRun } from '../sweep/sweep-run.ts'
+import { fixedRun as run, sweepConditionsRun, sweepRun } from '../sweep/sweep-run.ts'
 import { chromiumAvailable, launchChromium } from './chromium.ts'
 
 const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'out', 'artifacts', 'screenshots')
-const run = {
-  started: '2026-12-01T00:00:00Z',
-  finished: '2026-12-01T00:01:00Z',
-  reason: 'passed',
-  shard: null,
-  merged: false,
-  env: {},
-} as const
 
 describe.skipIf(!chromiumAvailable())('the Sweeps page in headless Chromium (file://)', () => {
   let dir: string

@@ -8,16 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { CaseRecord } from '../../src/contracts/case-record.ts'
 import { decodeResults } from '../../src/contracts/results.ts'
 import { buildResults } from '../../src/report/build-results.ts'
-import { sweepConditionsRun } from './sweep-run.ts'
-
-const run = {
-  started: '2026-12-01T00:00:00Z',
-  finished: '2026-12-01T00:01:00Z',
-  reason: 'passed',
-  shard: null,
-  merged: false,
-  env: {},
-} as const
+import { fixedRun as run, sweepConditionsRun } from './sweep-run.ts'
 
 const sweep = {
   topology: 'chain',

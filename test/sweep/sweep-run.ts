@@ -14,6 +14,16 @@ import { runCase } from '../../src/vitest/run-case.ts'
 import { simCaseOf } from '../../src/vitest/sim-case.ts'
 import { casesRunWithConditions } from '../conditions/conditions-run.ts'
 
+/** Fixed run facts for building a results file from sweep records (no timing in what is compared). */
+export const fixedRun = {
+  started: '2026-12-01T00:00:00Z',
+  finished: '2026-12-01T00:01:00Z',
+  reason: 'passed',
+  shard: null,
+  merged: false,
+  env: {},
+} as const
+
 /** Runs every case of `sweep` against a fresh simulator with `persona`; records in case order. */
 export async function sweepRun(
   persona: Extract<PersonaName, 'sim:oracle' | 'sim:noisy'>,
