@@ -72,15 +72,38 @@ async function copyApp(dir: string, pages: readonly ExtraPage[]): Promise<void> 
   for (const page of pages) await copyFile(page.scriptFile, join(dir, 'app', 'pages', `${page.id}.js`))
 }
 
-/** Puts the finished folder `built` at `dir`, moving an earlier dashboard out of the way first. */
+/** Tries before giving up when other runs keep replacing the same dashboard folder. */
+const MOVE_ATTEMPTS = 20
+
+/**
+ * Puts the finished folder `built` at `dir`, moving an earlier dashboard out of the way first.
+ * Runs that share the folder (two evals in one checkout) may move or fill it between this one's
+ * look and its move: then it looks again, so the last one in wins and each stays whole.
+ */
 async function moveIntoPlace(built: string, dir: string): Promise<void> {
-  const existing = await stat(dir).catch(() => undefined)
-  if (existing && !existing.isDirectory())
-    throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', `dashboard "${dir}": is a file, not a folder`)
-  const previous = existing ? tempPath(dir) : undefined
-  if (previous) await rename(dir, previous)
-  await rename(built, dir)
-  if (previous) await rm(previous, { recursive: true, force: true })
+  for (let attempt = 1; ; attempt++) {
+    const existing = await stat(dir).catch(() => undefined)
+    if (existing && !existing.isDirectory())
+      throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', `dashboard "${dir}": is a file, not a folder`)
+    const previous = existing ? tempPath(dir) : undefined
+    try {
+      // ENOENT here: another run moved the old dashboard away first.
+      if (previous) await rename(dir, previous)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && attempt < MOVE_ATTEMPTS) continue
+      throw error
+    }
+    try {
+      await rename(built, dir)
+      return
+    } catch (error) {
+      // ENOTEMPTY or EEXIST: another run put its dashboard there since.
+      const code = (error as NodeJS.ErrnoException).code
+      if (!(code === 'ENOTEMPTY' || code === 'EEXIST') || attempt >= MOVE_ATTEMPTS) throw error
+    } finally {
+      if (previous) await rm(previous, { recursive: true, force: true })
+    }
+  }
 }
 
 /**

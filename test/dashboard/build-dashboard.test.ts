@@ -74,6 +74,21 @@ describe('buildDashboard', () => {
     expect(none.withDetails).toBe(0)
     renameSync(moved, run.dir)
   })
+  it('keeps one whole dashboard when several runs build into the same folder at once', async () => {
+    // Each build looks whether the folder exists, then moves the old one away and its own in:
+    // another build may move or fill the folder between those steps.
+    const shared = join(tempDir(), 'shared')
+    await buildDashboard(run.results, { dir: shared, resultsDir: run.dir, chunkSize: 16 })
+    const builds = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        buildDashboard(run.results, { dir: shared, resultsDir: run.dir, chunkSize: 16 }),
+      ),
+    )
+    expect(builds.map((b) => b.cases)).toEqual(Array(8).fill(40))
+    expect(readdirSync(shared).sort()).toEqual(['app', 'data', 'index.html'])
+    expect(readdirSync(join(shared, 'data')).sort()).toEqual(readdirSync(join(dir, 'data')).sort())
+    expect(readdirSync(join(shared, '..'))).toEqual(['shared']) // no folder moved aside is left
+  })
 })
 
 describe('caseDetailSinkFromEnv', () => {
