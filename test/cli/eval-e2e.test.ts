@@ -44,6 +44,8 @@ function startRun(args: string[], env: Record<string, string>, dir = mkdtempSync
       ARBIGRAPH_RESULTS: join(dir, 'results.json'),
       ARBIGRAPH_MARKDOWN: join(dir, 'summary.md'),
       ARBIGRAPH_SIM_STATS: join(dir, 'stats.json'),
+      // Its own dashboard too: the runs go at once, and none belongs in the checkout's out/.
+      ARBIGRAPH_DASHBOARD_DIR: join(dir, 'dashboard'),
       ...env,
     }),
     detached: true, // its own process group, so a SIGKILL reaches vitest's workers too
