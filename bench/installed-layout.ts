@@ -5,7 +5,7 @@
  * it is built from is newer, so a bench never times a stale build.
  */
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, readdirSync, statSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -46,8 +46,8 @@ function ensureBuilt(): void {
 export function installedLayout(scratch: string): { installed: string; checkout: string } {
   ensureBuilt()
   const installed = join(scratch, 'node_modules/arbigraph')
-  mkdirSync(join(installed, 'bin'), { recursive: true })
-  copyFileSync(join(repo, 'bin/arbigraph.js'), join(installed, 'bin/arbigraph.js'))
+  // The whole bin/ folder: its package.json makes the bin CommonJS.
+  cpSync(join(repo, 'bin'), join(installed, 'bin'), { recursive: true })
   copyFileSync(join(repo, 'package.json'), join(installed, 'package.json'))
   symlinkSync(join(repo, 'dist'), join(installed, 'dist'))
   symlinkSync(join(repo, 'node_modules'), join(installed, 'node_modules'))

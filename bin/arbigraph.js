@@ -3,14 +3,18 @@
 // checkout (src/ present, no dist/ shipped with it) runs the TypeScript sources through tsx, a
 // dev dependency, so edits take effect without a build and a stale dist/ is never run. Both go
 // through cli.ts, which hands the built-in plugins to the registry before `main` runs.
-import { existsSync, realpathSync } from 'node:fs'
-import module from 'node:module'
-import { fileURLToPath } from 'node:url'
+//
+// CommonJS (bin/package.json says so), not an ES module like the rest of the package: Node then
+// runs it without starting its ES module loader, and needs no ES module wrappers of the built-in
+// modules it reads — together a tenth of a short command's run.
+'use strict'
+const { existsSync, realpathSync } = require('node:fs')
+const { join } = require('node:path')
 
-// Node 22.1+ keeps the compiled code of the ES modules loaded below (a checkout's sources, the
-// cache loader) in its own cache, checked against the source; the bundled CLI is a script with
-// a cache of ours (below). Node 20 has no such switch: nothing happens.
-module.enableCompileCache?.()
+// Node 22.1+ keeps the compiled code of the modules loaded below (a checkout's sources) in its
+// own cache, checked against the source; the bundled CLI is a script with a cache of ours
+// (below). Node 20 has no such switch: nothing happens.
+require('node:module').enableCompileCache?.()
 
 // A reader that stops early (`arbigraph list | head`, `| grep -q`) closes the pipe: that is the
 // reader's choice, not a failure, so the command ends quietly as Unix tools do.
@@ -19,23 +23,32 @@ process.stdout.on('error', (error) => {
   throw error
 })
 
-const source = new URL('../cli.ts', import.meta.url)
 const argv = process.argv.slice(2)
-if (existsSync(source)) {
+
+async function fromSources(source) {
   const { register } = await import('tsx/esm/api')
   register()
-  const { main } = await import(source.href)
+  const { main } = await import(require('node:url').pathToFileURL(source).href)
   process.exitCode = await main(argv)
-} else {
-  // The bundled CLI, one script run with a compiled-code cache (src/cli/compile-cache.ts), saved
-  // once the command is done so that it holds what the command compiled.
-  const { compileCacheDir, loadCachedScript } = await import('../dist/src/cli/compile-cache.js')
+}
+
+async function fromBundle() {
+  // The bundled CLI, one script run with a compiled-code cache (src/cli/compile-cache.ts, bundled
+  // as dist/bin/compile-cache.cjs), saved once the command is done so that it holds what the
+  // command compiled.
+  const { compileCacheDir, loadCachedScript } = require('../dist/bin/compile-cache.cjs')
   // By its real path, as Node loads modules: paths built from it (the Python sandbox's allowed
   // folders among them) must hold in a linked install (pnpm, npm link) too.
-  const bundle = realpathSync(fileURLToPath(new URL('../dist/bin/cli.cjs', import.meta.url)))
+  const bundle = realpathSync(join(__dirname, '../dist/bin/cli.cjs'))
   const command = argv[0] === undefined || argv[0].startsWith('-') ? 'help' : argv[0]
   const cli = loadCachedScript(bundle, command, compileCacheDir())
   process.exitCode = await cli.exports.main(argv)
   // Not after a usage error (an unknown command among them), so a typo leaves no cache file.
   if (process.exitCode !== 2) cli.save()
 }
+
+const source = join(__dirname, '../cli.ts')
+// A failure outside any command (a broken install) is an unhandled rejection: Node prints it and
+// exits with 1, as the uncaught error of an ES module's top level did.
+if (existsSync(source)) fromSources(source)
+else fromBundle()

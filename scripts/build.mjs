@@ -119,5 +119,21 @@ async function bundleCli() {
   writeFileSync(bundle, text.replace(/(?<![\w$.])import\(/g, '__load('))
 }
 
-await bundleCli()
-console.error('dist/bin/: bundled the command line')
+/**
+ * The cache loader the bin runs the bundle with (src/cli/compile-cache.ts), as one CommonJS file
+ * of its own: the bin is CommonJS, so that a command starts without Node's ES module loader.
+ */
+async function bundleLoader() {
+  await build({
+    entryPoints: [join(root, 'src/cli/compile-cache.ts')],
+    outfile: join(out, 'bin', 'compile-cache.cjs'),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+  })
+}
+
+await Promise.all([bundleCli(), bundleLoader()])
+console.error('dist/bin/: bundled the command line and its cache loader')

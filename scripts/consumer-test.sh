@@ -38,7 +38,7 @@ if (tests.length > 0) throw new Error(`the package contains tests: ${tests.slice
 // the bound catches what does not belong there (tests, data, a second bundle).
 if (size >= 3 * MB) throw new Error('the package is 3 MB or more')
 if (unpackedSize >= 8 * MB) throw new Error('the package unpacks to 8 MB or more')
-for (const entry of ['dist/index.js', 'dist/index.d.ts', 'dist/vitest.js', 'dist/bin/cli.cjs', 'dist/src/cli/compile-cache.js', 'dist/src/config.js', 'bin/arbigraph.js'])
+for (const entry of ['dist/index.js', 'dist/index.d.ts', 'dist/vitest.js', 'dist/bin/cli.cjs', 'dist/src/cli/compile-cache.js', 'dist/bin/compile-cache.cjs', 'bin/package.json', 'dist/src/config.js', 'bin/arbigraph.js'])
   if (!files.some((f) => f.path === entry)) throw new Error(`the package lacks ${entry}`)
 if (files.some((f) => /^(src|plugins|reporters|suites)\/.*\.ts$/.test(f.path))) throw new Error('the package ships TypeScript sources')
 JS

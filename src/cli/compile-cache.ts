@@ -36,6 +36,10 @@ const CHECKSUM_BYTES = 32
 
 const sha256 = (data: string | Uint8Array): Buffer => createHash('sha256').update(data).digest()
 
+/** What a cache is checked against: the script's bytes, Node's version and the CPU architecture. */
+const scriptHash = (bytes: Uint8Array): Buffer =>
+  createHash('sha256').update(`${process.version}\0${process.arch}\0`).update(bytes).digest()
+
 /**
  * The folder for compiled-code caches: `ARBIGRAPH_COMPILE_CACHE` if set (`off` turns the cache
  * off, as does Node's `NODE_DISABLE_COMPILE_CACHE`), else the platform's per-user cache folder.
@@ -108,14 +112,14 @@ function writeCache(file: string, data: Buffer): void {
  * @example const run = loadCachedScript('dist/bin/cli.cjs', 'generate', compileCacheDir()); await run.exports.main(argv); run.save()
  */
 export function loadCachedScript(file: string, key: string, cacheDir: string | undefined): CachedScript {
-  const source = readFileSync(file, 'utf8')
+  // Hashed as the file's bytes, not as the decoded text: hashing a string of the bundle's size
+  // first encodes it again, three times the hash's own cost.
+  const bytes = readFileSync(file)
+  const source = bytes.toString('utf8')
   const cacheFile =
     cacheDir === undefined
       ? undefined
-      : join(
-          cacheDir,
-          `${keyOf(key)}-${sha256(`${process.version}\0${process.arch}\0${source}`).toString('hex').slice(0, 32)}.v8`,
-        )
+      : join(cacheDir, `${keyOf(key)}-${scriptHash(bytes).toString('hex').slice(0, 32)}.v8`)
   const cached = cacheFile ? readCache(cacheFile) : 'missing'
   // The wrapper's line is line 0, so stack traces give the file's own line numbers.
   const script = new vm.Script(
