@@ -5,6 +5,7 @@
  * only when a registry is first needed. Worker threads receive the same module's URL with their
  * work (`builtinsModule()`), so they load the very same built-ins.
  */
+import { existsSync } from 'node:fs'
 import type { ReferenceStageHandler, StageHandlers } from './io/reference/stage-handler.ts'
 import type { LazyPlugin, Registry, RegistryNeeds } from './registry.ts'
 
@@ -63,14 +64,17 @@ export async function builtinRegistry(
   config?: string,
   needs?: RegistryNeeds,
 ): Promise<Registry> {
-  // Imported here: `arbigraph --help` reads the built-ins' command list and needs neither (nor zod).
-  const [{ loadConfig }, { createRegistry, loadPlugin }] = await Promise.all([
-    import('./config.ts'),
+  // Imported here: `arbigraph --help` reads the built-ins' command list and needs neither (nor
+  // zod); the config's module (its schemas and the contracts they check) only when there is a
+  // config file to read.
+  const [{ createRegistry, loadPlugin }, { configPath }] = await Promise.all([
     import('./registry.ts'),
+    import('./config-file.ts'),
   ])
-  const user = await loadConfig(cwd, config)
-  const builtin = await loadPlugin(await builtins(), needs, user.plugins)
-  return createRegistry([builtin, ...user.plugins])
+  const path = configPath(cwd, config)
+  const plugins = existsSync(path) ? (await (await import('./config.ts')).loadConfig(cwd, path)).plugins : []
+  const builtin = await loadPlugin(await builtins(), needs, plugins)
+  return createRegistry([builtin, ...plugins])
 }
 
 /**

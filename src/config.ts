@@ -6,8 +6,8 @@
  * (`UserConfig`) and the resolved one (`ResolvedConfig`).
  */
 import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { z } from 'zod'
+import { configPath } from './config-file.ts'
 import { type AnyBenchmark, assertBenchmark } from './contracts/benchmark.ts'
 import { harnessSchema } from './contracts/harness.ts'
 import type { Category, TaskTemplate } from './contracts/template.ts'
@@ -15,8 +15,7 @@ import type { Topology } from './contracts/topology.ts'
 import { ArbigraphError, formatPath } from './errors.ts'
 import { createRegistry, type Plugin, type Registry } from './registry.ts'
 
-/** The file looked up in the working directory. */
-export const CONFIG_FILE = 'arbigraph.config.ts'
+export { CONFIG_FILE } from './config-file.ts'
 
 const isFunction = (x: unknown) => typeof x === 'function'
 const has = (x: unknown, key: string) => typeof x === 'object' && x !== null && key in x
@@ -99,10 +98,7 @@ export function resolveConfig(config: unknown, where: string): ResolvedConfig {
  * CommonJS, which then fails to require our ES modules. Nothing is cached on disk.
  * @example const { plugins } = await loadConfig(process.cwd())
  */
-export async function loadConfig(
-  cwd = process.cwd(),
-  path = resolve(cwd, CONFIG_FILE),
-): Promise<ResolvedConfig> {
+export async function loadConfig(cwd = process.cwd(), path = configPath(cwd)): Promise<ResolvedConfig> {
   if (!existsSync(path)) return resolveConfig({}, path)
   let module: Record<string, unknown>
   try {

@@ -95,6 +95,14 @@ describe('commands load lazily', () => {
     expect(plugins.filter((path) => path.startsWith('plugins/topologies/'))).not.toContain(
       'plugins/topologies/random.ts',
     )
+    // No arbigraph.config.ts in the folder: neither the config's schemas nor the benchmark and
+    // harness contracts they check are loaded.
+    expect(run.modules).toContain('src/config-file.ts')
+    expect(
+      run.modules.filter((path) =>
+        ['src/config.ts', 'src/contracts/benchmark.ts', 'src/contracts/harness.ts'].includes(path),
+      ),
+    ).toEqual([])
   })
 
   it('viz --dot does not load the Graphviz WebAssembly build', () => {
