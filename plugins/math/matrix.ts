@@ -25,9 +25,13 @@ export function reshape<T extends Scalar>(
   rows: number,
   cols: number,
 ): Matrix<T | bigint> {
-  return Array.from({ length: rows }, (_, r) =>
-    Array.from({ length: cols }, (_, c) => list[r * cols + c] ?? 0n),
-  )
+  const out: Matrix<T | bigint> = []
+  for (let r = 0; r < rows; r++) {
+    const row: (T | bigint)[] = []
+    for (let c = 0; c < cols; c++) row.push(list[r * cols + c] ?? 0n)
+    out.push(row)
+  }
+  return out
 }
 
 /**
@@ -55,20 +59,35 @@ export const squareDim = (length: number): number =>
 export function matMul(a: Matrix, b: Matrix): Matrix {
   const inner = b.length
   const cols = b[0]?.length ?? 0
-  return a.map((row) =>
-    Array.from({ length: cols }, (_, j) => {
+  const out: Matrix = []
+  for (let i = 0; i < a.length; i++) {
+    const row = a[i]!
+    const product: bigint[] = []
+    for (let j = 0; j < cols; j++) {
       let sum = 0n
       for (let t = 0; t < inner; t++) sum += row[t]! * b[t]![j]!
-      return sum
-    }),
-  )
+      product.push(sum)
+    }
+    out.push(product)
+  }
+  return out
 }
 
 /**
  * Elementwise sum of equally sized matrices.
  * @example matAdd([[1n]], [[2n]]) // [[3n]]
  */
-export const matAdd = (a: Matrix, b: Matrix): Matrix => a.map((row, i) => row.map((x, j) => x + b[i]![j]!))
+export function matAdd(a: Matrix, b: Matrix): Matrix {
+  const out: Matrix = []
+  for (let i = 0; i < a.length; i++) {
+    const row = a[i]!
+    const other = b[i]!
+    const sum: bigint[] = []
+    for (let j = 0; j < row.length; j++) sum.push(row[j]! + other[j]!)
+    out.push(sum)
+  }
+  return out
+}
 
 /**
  * Kronecker product: entry (i·r2 + k, j·c2 + l) = a[i][j] · b[k][l].
@@ -76,7 +95,18 @@ export const matAdd = (a: Matrix, b: Matrix): Matrix => a.map((row, i) => row.ma
  */
 export function kronecker(a: Matrix, b: Matrix): Matrix {
   const out: Matrix = []
-  for (const aRow of a) for (const bRow of b) out.push(aRow.flatMap((x) => bRow.map((y) => x * y)))
+  for (let i = 0; i < a.length; i++) {
+    const aRow = a[i]!
+    for (let k = 0; k < b.length; k++) {
+      const bRow = b[k]!
+      const row: bigint[] = []
+      for (let j = 0; j < aRow.length; j++) {
+        const x = aRow[j]!
+        for (let l = 0; l < bRow.length; l++) row.push(x * bRow[l]!)
+      }
+      out.push(row)
+    }
+  }
   return out
 }
 
@@ -84,13 +114,24 @@ export function kronecker(a: Matrix, b: Matrix): Matrix {
  * Sum of the diagonal of a square matrix (0 for the empty matrix).
  * @example trace([[1n, 2n], [3n, 4n]]) // 5n
  */
-export const trace = (m: Matrix): bigint => m.reduce((acc, row, i) => acc + row[i]!, 0n)
+export function trace(m: Matrix): bigint {
+  let sum = 0n
+  for (let i = 0; i < m.length; i++) sum += m[i]![i]!
+  return sum
+}
 
 /**
  * Sum of the squares of all entries (the squared Frobenius norm).
  * @example frobeniusSq([[1n, 2n], [3n, 4n]]) // 30n
  */
-export const frobeniusSq = (m: Matrix): bigint => m.flat().reduce((acc, x) => acc + x * x, 0n)
+export function frobeniusSq(m: Matrix): bigint {
+  let sum = 0n
+  for (let i = 0; i < m.length; i++) {
+    const row = m[i]!
+    for (let j = 0; j < row.length; j++) sum += row[j]! * row[j]!
+  }
+  return sum
+}
 
 /**
  * Maximum over columns of the sum of absolute values (the matrix 1-norm); 0 for the empty matrix.
@@ -100,7 +141,8 @@ export function norm1(m: Matrix): bigint {
   let best = 0n
   const cols = m[0]?.length ?? 0
   for (let j = 0; j < cols; j++) {
-    const sum = m.reduce((acc, row) => acc + abs(row[j]!), 0n)
+    let sum = 0n
+    for (let i = 0; i < m.length; i++) sum += abs(m[i]![j]!)
     if (sum > best) best = sum
   }
   return best

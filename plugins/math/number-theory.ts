@@ -7,25 +7,71 @@
  * them as JS numbers loses nothing. Numbers above the table fall back to bigint trial division
  * (factorizations) or Miller–Rabin (primality).
  *
+ * Where every operand and every intermediate result is provably below 2^53 (checked explicitly,
+ * never assumed), the arithmetic runs on JS numbers, whose integer operations are exact there,
+ * and only the result becomes a bigint: each bigint operation allocates, and these functions run
+ * in the inner loops of whole datasets. Every fast path returns exactly what the bigint path does.
+ *
  * Reference: definitions as in SymPy's `factorint`, `totient`, `divisor_sigma`,
- * `udivisor_sigma`, `prime`, `primerange`, `nextprime`, `legendre_symbol`, `n_order`, `binomial`.
- */
+ * `udivisor_sigma`, `prime`, `primerange`, `nextprime`, `legendre_symbol`, `n_order`, `binomial`. */
 
 /** |x| for a bigint. @example abs(-3n) // 3n */
 export const abs = (x: bigint): bigint => (x < 0n ? -x : x)
 
+/** The largest integer n with every integer of [−n, n] exact as a JS number: 2^53 − 1. */
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER)
+
+/** Whether |x| ≤ 2^53 − 1, so `Number(x)` is exact. */
+export const isSafe = (x: bigint): boolean => x <= SAFE && x >= -SAFE
+
+/**
+ * gcd(a, b) ≥ 0 of safe integers (|a|, |b| < 2^53) as JS numbers: remainders of such integers are
+ * exact, and so is every step of Euclid's algorithm.
+ * @example gcdSmall(-12, 18) // 6
+ */
+export function gcdSmall(a: number, b: number): number {
+  a = Math.abs(a)
+  b = Math.abs(b)
+  while (b !== 0) {
+    const r = a % b
+    a = b
+    b = r
+  }
+  return a
+}
+
 /** gcd(a, b) ≥ 0, with gcd(0, 0) = 0. @example gcd(-12n, 18n) // 6n */
 export function gcd(a: bigint, b: bigint): bigint {
+  if (isSafe(a) && isSafe(b)) return BigInt(gcdSmall(Number(a), Number(b)))
   a = abs(a)
   b = abs(b)
-  // No destructuring swap: it builds an array per step, and gcd runs in the inner loops of
-  // polynomial content and pairwise sums.
+  // No destructuring swap: it builds an array per step.
   while (b !== 0n) {
     const r = a % b
     a = b
     b = r
   }
   return a
+}
+
+const SMALL_TERM = 1n << 32n
+
+/**
+ * Σ gcd(a_i, a_j) over all pairs i < j. In numbers when each |a_i| < 2^32 and there are fewer
+ * than 2^10 elements: fewer than 2^20 gcds, each below 2^32, so the sum stays below 2^52.
+ * @example sumPairwiseGcd([4n, 6n, 0n]) // 2 + 4 + 6 = 12n
+ */
+export function sumPairwiseGcd(a: readonly bigint[]): bigint {
+  if (a.length < 1 << 10 && a.every((x) => x < SMALL_TERM && x > -SMALL_TERM)) {
+    const values = a.map(Number)
+    let sum = 0
+    for (let i = 0; i < values.length; i++)
+      for (let j = i + 1; j < values.length; j++) sum += gcdSmall(values[i]!, values[j]!)
+    return BigInt(sum)
+  }
+  let sum = 0n
+  for (let i = 0; i < a.length; i++) for (let j = i + 1; j < a.length; j++) sum += gcd(a[i]!, a[j]!)
+  return sum
 }
 
 /** Integer square root: the largest r with r² ≤ n (n ≥ 0). @example isqrt(99n) // 9n */
@@ -60,7 +106,8 @@ function sieveTo(limit: number): void {
       found.push(i)
     }
     const least = table[i]!
-    for (const p of found) {
+    for (let k = 0; k < found.length; k++) {
+      const p = found[k]!
       if (p > least || i * p >= size) break
       table[i * p] = p
     }
@@ -69,15 +116,27 @@ function sieveTo(limit: number): void {
   primeTable = found
 }
 
-const inTable = (n: bigint): boolean => n < BigInt(SIEVE_CAP)
+const CAP = BigInt(SIEVE_CAP)
+
+const inTable = (n: bigint): boolean => n < CAP
+
+/**
+ * n as a JS number when 1 ≤ n is inside the table (grown to cover it), else 0: the divisor
+ * functions then walk the table in numbers instead of building factor pairs of bigints.
+ */
+function tableIndex(n: bigint): number {
+  if (n < 1n || n >= CAP) return 0
+  const m = Number(n)
+  sieveTo(m)
+  return m
+}
 
 /** Prime factorization as [prime, exponent] pairs in ascending order (n ≥ 1). @example factorize(12n) // [[2n, 2], [3n, 1]] */
 export function factorize(n: bigint): [bigint, number][] {
   if (n < 1n) throw new RangeError(`factorize needs n ≥ 1, got ${n}`)
   const out: [bigint, number][] = []
-  if (inTable(n)) {
-    let m = Number(n)
-    sieveTo(m)
+  let m = tableIndex(n)
+  if (m > 0) {
     while (m > 1) {
       const p = spf[m]!
       let e = 0
@@ -107,9 +166,33 @@ export function factorize(n: bigint): [bigint, number][] {
   return out
 }
 
+/**
+ * σ_k(m) for k ∈ {0, 1, 2} and m inside the table, in numbers: σ_2(m) < ζ(2)·m² < 2^45 for
+ * m < 2^22, and every partial sum and product is at most σ_k(m), so each step is exact.
+ */
+function sigmaInTable(k: number, m: number): number {
+  let product = 1
+  while (m > 1) {
+    const p = spf[m]!
+    const step = k === 0 ? 1 : k === 1 ? p : p * p
+    let term = 1
+    let sum = 1
+    while (m % p === 0) {
+      m /= p
+      term *= step
+      sum += k === 0 ? 1 : term
+    }
+    product *= sum
+  }
+  return product
+}
+
 /** Number of positive divisors d(n) for n ≥ 1. @example divisorCount(12n) // 6n */
-export const divisorCount = (n: bigint): bigint =>
-  factorize(n).reduce((acc, [, e]) => acc * BigInt(e + 1), 1n)
+export function divisorCount(n: bigint): bigint {
+  const m = tableIndex(n)
+  if (m > 0) return BigInt(sigmaInTable(0, m))
+  return factorize(n).reduce((acc, [, e]) => acc * BigInt(e + 1), 1n)
+}
 
 /**
  * σ_k(n): the sum of the k-th powers of the positive divisors of n (n ≥ 1, k ≥ 0).
@@ -117,6 +200,8 @@ export const divisorCount = (n: bigint): bigint =>
  */
 export function sigma(k: bigint, n: bigint): bigint {
   if (k < 0n) throw new RangeError(`sigma needs k ≥ 0, got ${k}`)
+  const m = k <= 2n ? tableIndex(n) : 0
+  if (m > 0) return BigInt(sigmaInTable(Number(k), m))
   let product = 1n
   for (const [p, e] of factorize(n)) {
     const step = p ** k
@@ -135,21 +220,59 @@ export function sigma(k: bigint, n: bigint): bigint {
  * Sum of the unitary divisors of n (divisors d with gcd(d, n/d) = 1): the product of 1 + p^e.
  * @example unitarySigma(12n) // 1 + 3 + 4 + 12 = 20n
  */
-export const unitarySigma = (n: bigint): bigint =>
-  factorize(n).reduce((acc, [p, e]) => acc * (1n + p ** BigInt(e)), 1n)
+export function unitarySigma(n: bigint): bigint {
+  let m = tableIndex(n)
+  if (m > 0) {
+    // Each factor 1 + p^e is at most σ(p^e), so the product is at most σ(m) < 2^53.
+    let product = 1
+    while (m > 1) {
+      const p = spf[m]!
+      let power = 1
+      while (m % p === 0) {
+        m /= p
+        power *= p
+      }
+      product *= 1 + power
+    }
+    return BigInt(product)
+  }
+  return factorize(n).reduce((acc, [p, e]) => acc * (1n + p ** BigInt(e)), 1n)
+}
 
 /**
  * Euler's totient φ(n): how many m in 1..n have gcd(m, n) = 1 (n ≥ 1).
  * @example totient(12n) // 4n
  */
-export const totient = (n: bigint): bigint =>
-  factorize(n).reduce((acc, [p, e]) => acc * (p - 1n) * p ** BigInt(e - 1), 1n)
+export function totient(n: bigint): bigint {
+  let m = tableIndex(n)
+  if (m > 0) {
+    // φ = m·Π(1 − 1/p): dividing by p first is exact, since p still divides the running value.
+    let phi = m
+    while (m > 1) {
+      const p = spf[m]!
+      phi = (phi / p) * (p - 1)
+      while (m % p === 0) m /= p
+    }
+    return BigInt(phi)
+  }
+  return factorize(n).reduce((acc, [p, e]) => acc * (p - 1n) * p ** BigInt(e - 1), 1n)
+}
 
 /**
  * ω(n): the number of distinct prime factors of n (n ≥ 1; ω(1) = 0).
  * @example omega(12n) // 2n
  */
-export const omega = (n: bigint): bigint => BigInt(factorize(n).length)
+export function omega(n: bigint): bigint {
+  let m = tableIndex(n)
+  if (m === 0) return BigInt(factorize(n).length)
+  let count = 0
+  while (m > 1) {
+    const p = spf[m]!
+    while (m % p === 0) m /= p
+    count++
+  }
+  return BigInt(count)
+}
 
 /**
  * The least prime factor of n ≥ 2.
@@ -157,7 +280,25 @@ export const omega = (n: bigint): bigint => BigInt(factorize(n).length)
  */
 export function smallestPrimeFactor(n: bigint): bigint {
   if (n < 2n) throw new RangeError(`smallestPrimeFactor needs n ≥ 2, got ${n}`)
-  return factorize(n)[0]![0]
+  const m = tableIndex(n)
+  return m > 0 ? BigInt(spf[m]!) : factorize(n)[0]![0]
+}
+
+/** Moduli below 2^26 keep every product of two residues below 2^52: exact in JS numbers. */
+const SMALL_MODULUS = 1n << 26n
+
+/**
+ * b^e mod m in numbers, for 1 ≤ m < 2^26, 0 ≤ b < m and a safe e ≥ 0: each product of two
+ * residues is below 2^52, and halving a safe integer is exact.
+ */
+function modPowSmall(b: number, e: number, m: number): number {
+  let result = 1 % m
+  while (e > 0) {
+    if (e % 2 === 1) result = (result * b) % m
+    b = (b * b) % m
+    e = Math.floor(e / 2)
+  }
+  return result
 }
 
 /**
@@ -166,6 +307,11 @@ export function smallestPrimeFactor(n: bigint): bigint {
  */
 export function modPow(b: bigint, e: bigint, m: bigint): bigint {
   if (m < 1n || e < 0n) throw new RangeError(`modPow needs m ≥ 1 and e ≥ 0, got m = ${m}, e = ${e}`)
+  if (m < SMALL_MODULUS && isSafe(e) && isSafe(b)) {
+    const modulus = Number(m)
+    const base = Number(b) % modulus
+    return BigInt(modPowSmall(base < 0 ? base + modulus : base, Number(e), modulus))
+  }
   let result = 1n % m
   b = ((b % m) + m) % m
   for (; e > 0n; e >>= 1n) {

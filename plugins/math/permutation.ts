@@ -11,7 +11,9 @@ import { gcd } from './number-theory.ts'
  * @example stableArgsort([30n, 10n, 20n, 10n]) // [1, 3, 2, 0]
  */
 export function stableArgsort(a: readonly bigint[]): number[] {
-  return a.map((_, i) => i).sort((i, j) => (a[i]! < a[j]! ? -1 : a[i]! > a[j]! ? 1 : i - j))
+  const indices: number[] = []
+  for (let i = 0; i < a.length; i++) indices.push(i)
+  return indices.sort((i, j) => (a[i]! < a[j]! ? -1 : a[i]! > a[j]! ? 1 : i - j))
 }
 
 /**
@@ -19,9 +21,13 @@ export function stableArgsort(a: readonly bigint[]): number[] {
  * @example inversions([2, 0, 1]) // 2n
  */
 export function inversions(perm: readonly number[]): bigint {
+  // Each row's count is below the length, exact in a number; the total is summed in bigint.
   let count = 0n
-  for (let r = 0; r < perm.length; r++)
-    for (let s = r + 1; s < perm.length; s++) if (perm[r]! > perm[s]!) count++
+  for (let r = 0; r < perm.length; r++) {
+    let row = 0
+    for (let s = r + 1; s < perm.length; s++) if (perm[r]! > perm[s]!) row++
+    if (row > 0) count += BigInt(row)
+  }
   return count
 }
 
@@ -33,12 +39,15 @@ export function permutationOrder(perm: readonly number[]): bigint {
   const seen = new Array<boolean>(perm.length).fill(false)
   let order = 1n
   for (let start = 0; start < perm.length; start++) {
-    let length = 0n
+    let length = 0
     for (let r = start; !seen[r]; r = perm[r]!) {
       seen[r] = true
       length++
     }
-    if (length > 0n) order = (order / gcd(order, length)) * length
+    if (length > 1) {
+      const cycle = BigInt(length)
+      order = (order / gcd(order, cycle)) * cycle
+    }
   }
   return order
 }

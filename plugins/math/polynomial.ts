@@ -10,7 +10,7 @@
  * Reference: Knuth, TAOCP vol. 2 §4.6.1 (pseudo-division, primitive polynomial remainder sequence).
  */
 import { ArbigraphError } from '../../src/errors.ts'
-import { abs, gcd } from './number-theory.ts'
+import { abs, gcd, isSafe } from './number-theory.ts'
 
 /**
  * Integer coefficients, highest degree first.
@@ -103,15 +103,21 @@ export function derivative(p: readonly bigint[]): Poly {
  * Horner evaluation at an integer point.
  * @example evaluate([1n, 0n, -2n], 3n) // 7n
  */
-export const evaluate = (p: readonly bigint[], x: bigint): bigint => p.reduce((acc, c) => acc * x + c, 0n)
+export function evaluate(p: readonly bigint[], x: bigint): bigint {
+  let acc = 0n
+  for (let i = 0; i < p.length; i++) acc = acc * x + p[i]!
+  return acc
+}
 
 /** Content (gcd of the coefficients, ≥ 0) and the primitive part with a positive leading coefficient. */
 function primitivePart(p: readonly bigint[]): Poly {
   const t = trimPoly(p)
   if (t.length === 0) return t
-  let content = t.reduce((g, c) => gcd(g, c), 0n)
+  let content = 0n
+  for (let i = 0; i < t.length && content !== 1n; i++) content = gcd(content, t[i]!)
   if (t[0]! < 0n) content = -content
-  return t.map((c) => c / content)
+  if (content !== 1n) for (let i = 0; i < t.length; i++) t[i] = t[i]! / content
+  return t
 }
 
 /** Pseudo-remainder: lc(b)^(deg a − deg b + 1) · a mod b, computed in ℤ[x]. */
@@ -160,6 +166,78 @@ export function resultantWithCyclotomic3(p: readonly bigint[]): bigint {
 }
 
 /**
+ * The prime the square-free check works modulo: below 2^15, so a product of two residues stays
+ * below 2^30 and every step is exact small-integer arithmetic (no float remainder). It misses a
+ * square-free P only when it divides P's discriminant or leading coefficient, about 1 in 30,000.
+ */
+export const CHECK_PRIME = 32749
+
+/** x^(−1) modulo CHECK_PRIME for 0 < x < CHECK_PRIME, by the extended Euclidean algorithm. */
+function inverseModPrime(x: number): number {
+  let r0 = CHECK_PRIME
+  let r1 = x
+  let t0 = 0
+  let t1 = 1
+  while (r1 !== 0) {
+    const q = Math.floor(r0 / r1)
+    const r2 = r0 - q * r1
+    r0 = r1
+    r1 = r2
+    const t2 = t0 - q * t1
+    t0 = t1
+    t1 = t2
+  }
+  return t0 < 0 ? t0 + CHECK_PRIME : t0
+}
+
+/** a mod b over GF(CHECK_PRIME), both highest degree first with b[0] ≠ 0; the result is trimmed. */
+function remainderModPrime(a: number[], b: readonly number[]): number[] {
+  const inverse = inverseModPrime(b[0]!)
+  const steps = a.length - b.length + 1
+  for (let i = 0; i < steps; i++) {
+    const q = (a[i]! * inverse) % CHECK_PRIME
+    if (q === 0) continue
+    for (let j = 1; j < b.length; j++)
+      a[i + j] = (a[i + j]! - ((q * b[j]!) % CHECK_PRIME) + CHECK_PRIME) % CHECK_PRIME
+  }
+  let start = Math.max(steps, 0)
+  while (start < a.length && a[start] === 0) start++
+  return a.slice(start)
+}
+
+/**
+ * True when gcd(P, P′) over ℚ is proven constant: the gcd modulo the prime q = CHECK_PRIME is a
+ * constant while q does not divide lc(P). The primitive gcd G divides P in ℤ[x], so lc(G) | lc(P)
+ * and G mod q keeps G's degree, and it divides gcd(P mod q, P′ mod q). False means "not proven"
+ * (a repeated factor, or q unlucky): the caller then computes the gcd over ℤ.
+ * `t` is trimmed with degree ≥ 1.
+ */
+function coprimeToDerivativeModPrime(t: readonly bigint[]): boolean {
+  const n = t.length - 1
+  if (n >= CHECK_PRIME) return false
+  let a: number[] = []
+  let b: number[] = []
+  for (let i = 0; i <= n; i++) {
+    const c = t[i]!
+    if (!isSafe(c)) return false
+    let r = Number(c) % CHECK_PRIME
+    if (r < 0) r += CHECK_PRIME
+    a.push(r)
+    if (i < n) b.push((r * (n - i)) % CHECK_PRIME)
+  }
+  if (a[0] === 0) return false
+  let start = 0
+  while (start < b.length && b[start] === 0) start++
+  b = b.slice(start)
+  while (b.length > 0) {
+    const r = remainderModPrime(a, b)
+    a = b
+    b = r
+  }
+  return a.length === 1
+}
+
+/**
  * Square-free kernel S = P / gcd(P, P′) with the gcd made monic over ℚ, evaluated at x. With
  * G = g / lc(g) for the primitive gcd g, S = lc(g) · (P / g), an integer polynomial by Gauss's
  * lemma, so S(x) is computed exactly (never as P(x)/G(x), which fails where G(x) = 0).
@@ -169,6 +247,9 @@ export function resultantWithCyclotomic3(p: readonly bigint[]): bigint {
 export function squareFreeEval(p: readonly bigint[], x: bigint): bigint {
   const t = trimPoly(p)
   if (t.length <= 1) return t[0] ?? 0n
+  // Then g = 1 and S = P. Almost every P a task meets is square-free, and proving it modulo one
+  // prime costs a fraction of the remainder sequence over ℤ, whose coefficients grow.
+  if (coprimeToDerivativeModPrime(t)) return evaluate(t, x)
   const g = primitiveGcd(t, derivative(t))
   return g[0]! * evaluate(divExact(t, g), x)
 }
@@ -200,13 +281,14 @@ export function formatPolynomial(p: readonly bigint[]): string {
  * @example interpolateAt([1n, 4n, 9n], 5n) // 36n  (x + 1)²
  */
 export function interpolateAt(ys: readonly bigint[], x: bigint): bigint {
-  let diffs = ys.slice()
+  // Differences in place: after step k, diffs[k + 1..] hold Δ^(k+1) y_0, Δ^(k+1) y_1, …
+  const diffs = ys.slice()
   let total = 0n
   let binom = 1n // C(x, k)
-  for (let k = 0; diffs.length > 0; k++) {
-    total += diffs[0]! * binom
+  for (let k = 0; k < diffs.length; k++) {
+    total += diffs[k]! * binom
     binom = (binom * (x - BigInt(k))) / BigInt(k + 1)
-    diffs = diffs.slice(1).map((y, i) => y - diffs[i]!)
+    for (let i = diffs.length - 1; i > k; i--) diffs[i] = diffs[i]! - diffs[i - 1]!
   }
   return total
 }

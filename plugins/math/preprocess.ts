@@ -39,7 +39,21 @@ export function signedMod(v: Scalar): Scalar {
 }
 
 /** One element's preprocessing: round (optional), signed modulo 100, abs (optional). */
-export function preprocessScalar(v: Scalar, { round = true, abs = false }: ScalarStepOptions = {}): Scalar {
+export function preprocessScalar(v: Scalar, options: ScalarStepOptions = {}): Scalar {
+  return reduceScalar(v, options.round ?? true, options.abs ?? false)
+}
+
+/** ±2^53 − 1 as bigints: inside, a bigint's remainder is taken exactly on a JS number. */
+const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER)
+const SAFE_MIN = -SAFE_MAX
+
+/** `preprocessScalar` with its options read: every element of every list input goes through it. */
+function reduceScalar(v: Scalar, round: boolean, abs: boolean): Scalar {
+  if (typeof v === 'bigint' && v <= SAFE_MAX && v >= SAFE_MIN) {
+    // The remainder of a safe integer is exact in numbers and keeps the dividend's sign, as signedMod does.
+    const m = Number(v) % 100
+    return BigInt(abs ? Math.abs(m) : m)
+  }
   let x: Scalar = round ? roundHalfAway(v) : v
   x = signedMod(x)
   if (abs) x = typeof x === 'bigint' ? (x < 0n ? -x : x) : Math.abs(x)
@@ -79,13 +93,16 @@ export function scalarInput(options: ScalarStepOptions & { add?: number } = {}):
   const opts = { round: true, abs: true, ...stepOptions }
   // The same words for every node of the template: worded once.
   const steps = stepsText(opts, add)
+  const offset = BigInt(add)
+  const round = opts.round ?? true
+  const abs = opts.abs ?? false
   return {
     kind: 'scalar',
     local: 'val',
     apply(raw) {
       if (Array.isArray(raw))
         throw new ArbigraphError('ARBIGRAPH_KIND_MISMATCH', 'expected a scalar input, got a list')
-      return (preprocessScalar(raw, opts) as bigint) + BigInt(add)
+      return (reduceScalar(raw, round, abs) as bigint) + offset
     },
     describe: ({ name, source }) => `Let ${name} be ${source} transformed as follows: ${steps}.`,
     spec: { kind: 'scalar', round: opts.round, abs: opts.abs, modulus: 100, add },
@@ -113,7 +130,10 @@ function describeList(name: string, source: string, opts: Required<ListInputOpti
 export function preprocessList(raw: Value, opts: ListInputOptions = {}): Scalar[] {
   if (!Array.isArray(raw))
     throw new ArbigraphError('ARBIGRAPH_KIND_MISMATCH', 'expected a list input, got a scalar')
-  const out = raw.slice(0, LIST_LEN_MAX).map((v) => preprocessScalar(v, opts))
+  const round = opts.round ?? true
+  const abs = opts.abs ?? false
+  const out: Scalar[] = []
+  for (let i = 0; i < raw.length && i < LIST_LEN_MAX; i++) out.push(reduceScalar(raw[i]!, round, abs))
   if (opts.pow2) {
     if (out.length === 0)
       throw new ArbigraphError('ARBIGRAPH_BAD_VALUE', 'cannot pad an empty list to a power of two')

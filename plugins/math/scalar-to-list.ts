@@ -42,6 +42,7 @@ export const centralBinomialPrimeValuationVector = mathTask({
   summary: 'p·(e_p + 1) for every prime p ≤ 2n, e_p the exponent of p in C(2n, n)',
   output: 'list',
   input: scalarInput({ add: 30 }),
+  answerPerInput: true,
   solve: (n) => primesUpTo(2n * n).map((p) => p * (centralBinomialExponent(n, p) + 1n)),
   text: ({ arg, out }) =>
     [
@@ -60,6 +61,7 @@ export const grayCodeSequence = mathTask({
   summary: 'Reflected binary Gray code of i + n for i = 1..n, as decimal integers',
   output: 'list',
   input: scalarInput({ add: 1 }),
+  answerPerInput: true,
   solve: (n) => oneTo(n, (i) => (i + n) ^ ((i + n) >> 1n)),
   text: ({ arg, out }) =>
     [
@@ -78,6 +80,7 @@ export const modularMultiplicationSequence = mathTask({
   summary: '(i·n) mod p_n for i = 1..n',
   output: 'list',
   input: scalarInput({ add: 1 }),
+  answerPerInput: true,
   solve: (n) => {
     const p = nthPrime(n)
     return oneTo(n, (i) => (i * n) % p)
@@ -99,6 +102,7 @@ export const polygonDiagonalsSequence = mathTask({
   summary: 'Number of diagonals of a convex (i + n)-gon for i = 1..n',
   output: 'list',
   input: scalarInput({ add: 3 }),
+  answerPerInput: true,
   solve: (n) => oneTo(n, (i) => ((i + n) * (i + n - 3n)) / 2n),
   text: ({ arg, out }) =>
     `For i = 1, 2, ..., ${arg}, count the diagonals of a convex polygon that has i + ${arg} vertices. Keep the order of i and call this list ${out}.`,
@@ -114,6 +118,7 @@ export const primesBetweenSquares = mathTask({
   summary: 'Primes q with n² < q < (n + 1)², ascending',
   output: 'list',
   input: scalarInput({ add: 1 }),
+  answerPerInput: true,
   solve: (n) => primeRange(n * n + 1n, (n + 1n) * (n + 1n)),
   text: ({ arg, out }) =>
     `Collect every prime q with ${arg}**2 < q < (${arg} + 1)**2 (both bounds excluded), sort them from smallest to largest and call this list ${out}.`,
@@ -129,6 +134,7 @@ export const quadraticResiduesPrime = mathTask({
   summary: 'Sorted distinct values of x² mod p_n, including 0',
   output: 'list',
   input: scalarInput({ add: 1 }),
+  answerPerInput: true,
   solve: (n) => {
     const p = nthPrime(n)
     const residues = new Set<bigint>()
@@ -153,6 +159,7 @@ export const smallestFactorQuadratic = mathTask({
   summary: 'Smallest prime factor of i² + n for i = 1..n',
   output: 'list',
   input: scalarInput({ add: 1 }),
+  answerPerInput: true,
   solve: (n) => oneTo(n, (i) => smallestPrimeFactor(i * i + n)),
   text: ({ arg, out }) =>
     `For i = 1, 2, ..., ${arg}, find the smallest prime that divides i**2 + ${arg}. Keep the order of i and call this list ${out}.`,
@@ -170,6 +177,7 @@ export const totientProductSequence = mathTask({
   summary: 'Euler totient φ(i·n) for i = 1..n',
   output: 'list',
   input: scalarInput({ add: 1 }),
+  answerPerInput: true,
   solve: (n) => oneTo(n, (i) => totient(i * n)),
   text: ({ arg, out }) =>
     `${PHI_WORDS}. For i = 1, 2, ..., ${arg}, compute phi(i * ${arg}). Keep the order of i and call this list ${out}.`,
@@ -185,6 +193,7 @@ export const totientShiftSequence = mathTask({
   summary: 'Euler totient φ(i + n) for i = 1..n',
   output: 'list',
   input: scalarInput({ add: 1 }),
+  answerPerInput: true,
   solve: (n) => oneTo(n, (i) => totient(i + n)),
   text: ({ arg, out }) =>
     `${PHI_WORDS}. For i = 1, 2, ..., ${arg}, compute phi(i + ${arg}). Keep the order of i and call this list ${out}.`,
@@ -200,6 +209,7 @@ export const weightedDivisorCountPrefixSequence = mathTask({
   summary: 'Prefix sums of k·d(n + k), k = 1..n',
   output: 'list',
   input: scalarInput({ add: 1 }),
+  answerPerInput: true,
   solve: (n) => {
     let total = 0n
     return oneTo(n, (k) => {

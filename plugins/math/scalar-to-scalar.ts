@@ -40,6 +40,7 @@ export const divisorSigmaSquare = mathTask({
   summary: 'σ_2(n): sum of the squares of the divisors of n',
   output: 'scalar',
   input: scalarInput({ add: 1 }),
+  answerPerInput: true,
   solve: (n) => sigma(2n, n),
   text: ({ arg, out }) => `Add up d**2 over every positive divisor d of ${arg} and call the total ${out}.`,
 })
@@ -54,6 +55,7 @@ export const divisorSum = mathTask({
   summary: 'σ_1(n): sum of the divisors of n',
   output: 'scalar',
   input: scalarInput({ add: 1 }),
+  answerPerInput: true,
   solve: (n) => sigma(1n, n),
   text: ({ arg, out }) =>
     `Add up every positive divisor of ${arg} (1 and ${arg} included) and call the total ${out}.`,
@@ -70,6 +72,7 @@ export const legendreResidueWeight = mathTask({
   summary: 'Σ a·(Legendre(a, p) + 1) over a = 1..n, p the smallest prime > n + 2',
   output: 'scalar',
   input: scalarInput({ add: 25 }),
+  answerPerInput: true,
   solve: (n) => {
     const p = nextPrime(n + 2n)
     return sumOver(1n, n, (a) => a * (legendre(a, p) + 1n))
@@ -93,6 +96,7 @@ export const multiplicativeOrderTask = mathTask({
   summary: 'Multiplicative order of 2 modulo 2n + 1',
   output: 'scalar',
   input: scalarInput({ add: 1 }),
+  answerPerInput: true,
   solve: (n) => multiplicativeOrder(2n, 2n * n + 1n),
   text: ({ arg, out }) =>
     `Find the smallest positive integer k such that 2**k leaves remainder 1 when divided by 2*${arg} + 1 (the multiplicative order of 2 modulo 2*${arg} + 1), and call it ${out}.`,
@@ -108,6 +112,7 @@ export const primeOmegaSum = mathTask({
   summary: 'Σ ω(i) for i = 2..n (distinct prime factors)',
   output: 'scalar',
   input: scalarInput({ add: 2 }),
+  answerPerInput: true,
   solve: (n) => sumOver(2n, n, omega),
   text: ({ arg, out }) =>
     `Let omega(i) be how many different primes divide i. Add up omega(i) for i = 2, 3, ..., ${arg} and call the total ${out}.`,
@@ -123,6 +128,7 @@ export const primitiveRootCount = mathTask({
   summary: 'φ(p_n − 1): primitive roots modulo the n-th prime',
   output: 'scalar',
   input: scalarInput({ add: 1 }),
+  answerPerInput: true,
   solve: (n) => totient(nthPrime(n) - 1n),
   text: ({ arg, out }) =>
     [
@@ -141,6 +147,7 @@ export const scaledStirlingFirstKind = mathTask({
   summary: 'Unsigned Stirling number c(m, m − 2), m = isqrt(n) + 7',
   output: 'scalar',
   input: scalarInput(),
+  answerPerInput: true,
   solve: (n) => {
     const m = isqrt(n) + 7n
     // Permutations of m elements with m − 2 cycles: one 3-cycle (2·C(m,3)) or two 2-cycles (3·C(m,4)).
@@ -163,6 +170,7 @@ export const sumDivisorCounts = mathTask({
   summary: 'Σ d(i) for i = 1..n',
   output: 'scalar',
   input: scalarInput({ add: 1 }),
+  answerPerInput: true,
   solve: (n) => sumOver(1n, n, divisorCount),
   text: ({ arg, out }) =>
     `For every i = 1, 2, ..., ${arg}, count the positive divisors of i. Add up these counts and call the total ${out}.`,
@@ -178,6 +186,7 @@ export const summatoryTotient = mathTask({
   summary: 'Σ φ(k) for k = 1..n',
   output: 'scalar',
   input: scalarInput({ add: 30 }),
+  answerPerInput: true,
   solve: (n) => sumOver(1n, n, totient),
   text: ({ arg, out }) =>
     [
@@ -196,6 +205,7 @@ export const unitaryDivisorSum = mathTask({
   summary: 'Sum of the unitary divisors of n',
   output: 'scalar',
   input: scalarInput({ add: 1 }),
+  answerPerInput: true,
   solve: (n) => unitarySigma(n),
   text: ({ arg, out }) =>
     `A divisor d of ${arg} is unitary when gcd(d, ${arg} / d) = 1. Add up all unitary divisors of ${arg} and call the total ${out}.`,

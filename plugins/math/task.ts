@@ -32,8 +32,17 @@ export interface MathTaskSpec<Adapted> {
   /** Random parameters, drawn after preprocessing (reference spec §6.4). */
   params?: (adapted: Adapted, rng: Rng, input: Value) => Params
   solve: (adapted: Adapted, params: Params, input: Value) => Value
+  /**
+   * `solve` reads nothing but its preprocessed scalar input (no params, not the raw value), so
+   * each answer is kept per input: a scalar input takes at most 200 values once preprocessed,
+   * and a dataset of 10⁴-task graphs asks each template for them hundreds of thousands of times.
+   */
+  answerPerInput?: boolean
   text: (ctx: MathTextContext<Adapted>) => string
 }
+
+/** Answers kept per template: more than a preprocessed scalar input can take. */
+const ANSWERS_MAX = 1024
 
 /**
  * Declares a math task template.
@@ -49,6 +58,9 @@ export function mathTask<Adapted>(spec: MathTaskSpec<Adapted>): TaskTemplate {
     drawnFor = undefined
     return drawn !== undefined && Object.is(drawn.raw, input) ? drawn.adapted : spec.input.apply(input)
   }
+  if (spec.answerPerInput && (spec.params !== undefined || spec.input.kind !== 'scalar'))
+    throw new TypeError(`mathTask ${spec.id}: answerPerInput needs a scalar input and no params`)
+  const answers = spec.answerPerInput ? new Map<Adapted, Value>() : undefined
   return {
     id: spec.id,
     family: 'math',
@@ -64,7 +76,18 @@ export function mathTask<Adapted>(spec: MathTaskSpec<Adapted>): TaskTemplate {
       drawnFor = { raw: input, adapted }
       return params
     },
-    solve: (input, params) => spec.solve(adaptForSolve(input), params, input),
+    solve: answers
+      ? (input, params) => {
+          const adapted = adaptForSolve(input)
+          let answer = answers.get(adapted)
+          if (answer === undefined) {
+            answer = spec.solve(adapted, params, input)
+            if (answers.size < ANSWERS_MAX) answers.set(adapted, answer)
+          }
+          // A fresh list each time: the caller owns the value it is given.
+          return Array.isArray(answer) ? answer.slice() : answer
+        }
+      : (input, params) => spec.solve(adaptForSolve(input), params, input),
     text({ n, source, out, input, params }) {
       const arg = `${spec.input.local}_${n}`
       const adapted = spec.input.apply(input)
@@ -76,8 +99,9 @@ export function mathTask<Adapted>(spec: MathTaskSpec<Adapted>): TaskTemplate {
 
 /** Narrows a preprocessed list to bigints (every list input except MatrixMul's is rounded). */
 export function ints(list: readonly Scalar[]): bigint[] {
-  return list.map((x) => {
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i]!
     if (typeof x !== 'bigint') throw new TypeError(`expected an integer element, got ${x}`)
-    return x
-  })
+  }
+  return list.slice() as bigint[]
 }

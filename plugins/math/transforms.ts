@@ -7,7 +7,7 @@
  * `ntt` (smallest prime m·N + 1, least primitive root g, ω = g^((p−1)/N)).
  */
 import { ArbigraphError } from '../../src/errors.ts'
-import { factorize, isPrime, modPow } from './number-theory.ts'
+import { factorize, isPrime, isSafe, modPow } from './number-theory.ts'
 
 /**
  * Full linear convolution: c_t = Σ_{i+j=t} a_i·b_j, length len(a) + len(b) − 1 (trailing zeros kept).
@@ -16,7 +16,10 @@ import { factorize, isPrime, modPow } from './number-theory.ts'
 export function convolve(a: readonly bigint[], b: readonly bigint[]): bigint[] {
   if (a.length === 0 || b.length === 0) return []
   const out = new Array<bigint>(a.length + b.length - 1).fill(0n)
-  for (const [i, x] of a.entries()) for (const [j, y] of b.entries()) out[i + j]! += x * y
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!
+    if (x !== 0n) for (let j = 0; j < b.length; j++) out[i + j] = out[i + j]! + x * b[j]!
+  }
   return out
 }
 
@@ -37,7 +40,8 @@ export function fwht(a: readonly bigint[]): bigint[] {
   for (let h = 1; h < out.length; h *= 2) {
     for (let i = 0; i < out.length; i += 2 * h) {
       for (let j = i; j < i + h; j++) {
-        const [x, y] = [out[j]!, out[j + h]!]
+        const x = out[j]!
+        const y = out[j + h]!
         out[j] = x + y
         out[j + h] = x - y
       }
@@ -79,9 +83,41 @@ export function nttModulus(length: number): bigint {
   for (let p = n + 1n; ; p += n) if (isPrime(p)) return p
 }
 
+/** Moduli below 2^26 keep a residue times a residue below 2^52, plus one more residue below 2^53. */
+const SMALL_MODULUS = 1n << 26n
+
+/** ω^0 … ω^(N−1) modulo p, as bigints and (for a small p) as numbers. */
+interface RootPowers {
+  big: bigint[]
+  small: number[] | undefined
+}
+
+/** A dataset uses a handful of (p, N): each root's powers are computed once. Bounded in size. */
+const rootPowersCache = new Map<bigint, Map<number, RootPowers>>()
+const ROOT_CACHE_MAX = 256
+let rootCacheSize = 0
+
+/** The powers of ω = g^((p−1)/N) for the least primitive root g (p prime, N | p − 1). */
+function rootPowers(p: bigint, length: number): RootPowers {
+  const cached = rootPowersCache.get(p)?.get(length)
+  if (cached !== undefined) return cached
+  const omega = modPow(primitiveRoot(p), (p - 1n) / BigInt(length), p)
+  const big: bigint[] = [1n % p]
+  for (let i = 1; i < length; i++) big.push((big[i - 1]! * omega) % p)
+  const powers = { big, small: p < SMALL_MODULUS ? big.map(Number) : undefined }
+  if (rootCacheSize < ROOT_CACHE_MAX) {
+    let byLength = rootPowersCache.get(p)
+    if (byLength === undefined) rootPowersCache.set(p, (byLength = new Map()))
+    byLength.set(length, powers)
+    rootCacheSize++
+  }
+  return powers
+}
+
 /**
  * Number-theoretic transform modulo prime p: A_j = Σ_k (a_k mod p)·ω^(jk) mod p with
  * ω = g^((p−1)/N), g the least primitive root; results are least non-negative residues.
+ * ω has order N, so ω^(jk) = ω^(jk mod N): N powers serve every term.
  * @example ntt([1n, 2n], 3n) // [0n, 2n]
  */
 export function ntt(a: readonly bigint[], p: bigint): bigint[] {
@@ -93,8 +129,29 @@ export function ntt(a: readonly bigint[], p: bigint): bigint[] {
       `ntt: modulus "${p}" must be a prime with ${n} dividing p − 1`,
     )
   }
-  const omega = modPow(primitiveRoot(p), (p - 1n) / n, p)
-  return a.map((_, j) =>
-    a.reduce((acc, x, k) => (acc + ((x % p) + p) * modPow(omega, BigInt(j * k), p)) % p, 0n),
-  )
+  const length = a.length
+  const { big, small } = rootPowers(p, length)
+  const out: bigint[] = []
+  if (small !== undefined && a.every(isSafe)) {
+    // Every residue is below 2^26, so acc + x·w < 2^53: exact in JS numbers.
+    const modulus = Number(p)
+    const residues: number[] = []
+    for (let k = 0; k < length; k++) {
+      const r = Number(a[k]!) % modulus
+      residues.push(r < 0 ? r + modulus : r)
+    }
+    for (let j = 0; j < length; j++) {
+      let acc = 0
+      for (let k = 0; k < length; k++) acc = (acc + residues[k]! * small[(j * k) % length]!) % modulus
+      out.push(BigInt(acc))
+    }
+    return out
+  }
+  const residues = a.map((x) => ((x % p) + p) % p)
+  for (let j = 0; j < length; j++) {
+    let acc = 0n
+    for (let k = 0; k < length; k++) acc = (acc + residues[k]! * big[(j * k) % length]!) % p
+    out.push(acc)
+  }
+  return out
 }

@@ -23,31 +23,41 @@ const isTrivial = (v: Scalar): boolean =>
   typeof v === 'bigint' ? v === 0n || v === 1n || v === -1n : v === 0 || v === 1 || v === -1
 
 /**
- * A Map key under which Python-equal numbers collide: `1` and `1.0` are the same element.
- * Bigints are compared by value as Map keys, so no string conversion is needed on the hot path.
+ * Python's `==` on two numbers, with NaN equal to itself (as a Map key under SameValueZero):
+ * `1n` and `1.0` are the same element. A float equals a bigint only when it is an integer, and
+ * then `BigInt` converts it exactly, so no bigint ever goes through a float.
+ */
+function sameNumber(a: Scalar, b: Scalar): boolean {
+  if (typeof a === 'bigint') return typeof b === 'bigint' ? a === b : Number.isInteger(b) && BigInt(b) === a
+  if (typeof b === 'bigint') return Number.isInteger(a) && BigInt(a) === b
+  return a === b || (Number.isNaN(a) && Number.isNaN(b))
+}
+
+/** Python `[…] == list(range(start, start + n))`. */
+function isRun(list: readonly Scalar[], start: number): boolean {
+  for (let i = 0; i < list.length; i++) if (!sameNumber(list[i]!, BigInt(start + i))) return false
+  return true
+}
+
+/**
+ * A Map key under which Python-equal numbers collide, as `sameNumber` compares them.
+ * Bigints are compared by value as Map keys, so no string conversion is needed.
  */
 const numericKey = (v: Scalar): bigint | number =>
   typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : v
 
-/** Python `[…] == list(range(start, start + n))`. */
-const isRun = (list: readonly Scalar[], start: number): boolean =>
-  list.every((x, i) => (typeof x === 'bigint' ? x === BigInt(start + i) : valuesEqual(x, BigInt(start + i))))
-
-/** Same Map key (SameValueZero: NaN equals NaN, 0 equals -0). */
-const sameKey = (a: bigint | number, b: bigint | number): boolean =>
-  a === b || (Number.isNaN(a) && Number.isNaN(b))
-
 /**
  * How often the most frequent element occurs. Outputs are short (mostly ≤ 16 elements, one per
- * node of a 10⁴-task graph), where comparing pairs beats a Map per list; longer ones count in one.
+ * node of a 10⁴-task graph), where comparing pairs in place beats a Map per list; longer ones
+ * count in one.
  */
 function topCount(list: readonly Scalar[]): number {
   let top = 0
   if (list.length <= 32) {
-    const keys = list.map(numericKey)
-    for (let i = 0; i < keys.length && keys.length - i > top; i++) {
+    for (let i = 0; i < list.length && list.length - i > top; i++) {
+      const x = list[i]!
       let count = 1
-      for (let j = i + 1; j < keys.length; j++) if (sameKey(keys[i]!, keys[j]!)) count++
+      for (let j = i + 1; j < list.length; j++) if (sameNumber(x, list[j]!)) count++
       if (count > top) top = count
     }
     return top

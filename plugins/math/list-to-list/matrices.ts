@@ -19,8 +19,16 @@ import { ints, mathTask } from '../task.ts'
 
 const rawLength = (input: Value): number => (Array.isArray(input) ? input.length : 1)
 
-const randomMatrix = (rng: Rng, rows: number, cols: number): bigint[][] =>
-  Array.from({ length: rows }, () => Array.from({ length: cols }, () => BigInt(rng.int(-100, 100))))
+/** rows×cols draws from [−100, 100], row-major (the order the reference draws them in). */
+function randomMatrix(rng: Rng, rows: number, cols: number): bigint[][] {
+  const out: bigint[][] = []
+  for (let r = 0; r < rows; r++) {
+    const row: bigint[] = []
+    for (let c = 0; c < cols; c++) row.push(BigInt(rng.int(-100, 100)))
+    out.push(row)
+  }
+  return out
+}
 
 /** rows, cols and M2 for a product with a random matrix; `transpose` gives M2 the size c×r. */
 function matrixParams(input: Value, rng: Rng, transpose: boolean): Params {
@@ -71,9 +79,17 @@ const normalize = (x: Scalar): Scalar => (typeof x === 'number' && Number.isInte
  * (reference spec §3.2), so a float input keeps its fraction.
  */
 function mixedProduct(m1: Scalar[][], m2: bigint[][]): Scalar[] {
-  return m1.flatMap((row) =>
-    m2[0]!.map((_, j) => normalize(row.reduce<Scalar>((acc, x, t) => addTerm(acc, x, m2[t]![j]!), 0n))),
-  )
+  const out: Scalar[] = []
+  const cols = m2[0]!.length
+  for (let i = 0; i < m1.length; i++) {
+    const row = m1[i]!
+    for (let j = 0; j < cols; j++) {
+      let acc: Scalar = 0n
+      for (let t = 0; t < row.length; t++) acc = addTerm(acc, row[t]!, m2[t]![j]!)
+      out.push(normalize(acc))
+    }
+  }
+  return out
 }
 
 /**

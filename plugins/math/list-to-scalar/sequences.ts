@@ -6,7 +6,7 @@
  */
 import type { TaskTemplate } from '../../../src/contracts/template.ts'
 import { doubledHullArea } from '../geometry.ts'
-import { gcd } from '../number-theory.ts'
+import { sumPairwiseGcd } from '../number-theory.ts'
 import { inversions, permutationOrder, stableArgsort } from '../permutation.ts'
 import { listInput } from '../preprocess.ts'
 import { ints, mathTask } from '../task.ts'
@@ -39,12 +39,7 @@ export const pairwiseGcdSum: TaskTemplate = mathTask({
   summary: 'Sum of gcds over all pairs of elements.',
   output: 'scalar',
   input: listInput({ abs: true }),
-  solve: (list) => {
-    const a = ints(list)
-    let sum = 0n
-    for (let i = 0; i < a.length; i++) for (let j = i + 1; j < a.length; j++) sum += gcd(a[i]!, a[j]!)
-    return sum
-  },
+  solve: (list) => sumPairwiseGcd(ints(list)),
   text: ({ arg, out }) =>
     `For every pair of positions i < j of ${arg}, take gcd(|${arg}[i]|, |${arg}[j]|), with gcd(0, 0) = 0 and gcd(0, v) = v. Call the sum of all these gcds ${out}.`,
 })
