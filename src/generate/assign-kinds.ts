@@ -164,6 +164,24 @@ export function feasibleKindsOf(
 }
 
 /**
+ * The pairs of a feasible list reading `kind`, filtered once per list: the forward pass runs on
+ * every attempt at every node, over lists made once per sample plan.
+ */
+const readingOf = new WeakMap<
+  readonly KindPair[],
+  { scalar?: readonly KindPair[]; list?: readonly KindPair[] }
+>()
+
+function pairsReading(pairs: readonly KindPair[], kind: Kind): readonly KindPair[] {
+  let byKind = readingOf.get(pairs)
+  if (byKind === undefined) {
+    byKind = {}
+    readingOf.set(pairs, byKind)
+  }
+  return (byKind[kind] ??= pairs.filter((p) => p.inputKind === kind))
+}
+
+/**
  * The forward pass on an index: in `order`, each task takes a feasible pair, chosen with `rng`,
  * whose input kind is what actually arrives (any feasible pair for a root).
  * @example chooseKindsOf(index, order, feasibleKindsOf(index, order, allowed), rng)[0]
@@ -190,7 +208,7 @@ export function chooseKindsOf(
             ? 'list'
             : chosen[source]!.outputKind
     // Non-empty by construction: the predecessor only chose outputs every successor accepts.
-    chosen[node] = rng.choice(arriving === undefined ? pairs : pairs.filter((p) => p.inputKind === arriving))
+    chosen[node] = rng.choice(arriving === undefined ? pairs : pairsReading(pairs, arriving))
   }
   return chosen
 }

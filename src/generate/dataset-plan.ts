@@ -7,6 +7,7 @@
 import type { GenerateSpec } from '../contracts/dataset.ts'
 import { generateSpecSchema } from '../contracts/dataset.ts'
 import type { Instance } from '../contracts/instance.ts'
+import type { TaskTemplate } from '../contracts/template.ts'
 import type { Topology } from '../contracts/topology.ts'
 import { ArbigraphError, formatPath } from '../errors.ts'
 import { indexSkeleton, pinTemplate, type SkeletonIndex } from '../graph/skeleton-index.ts'
@@ -37,6 +38,8 @@ export interface DatasetPlan {
    */
   fixedSkeleton: SkeletonIndex | undefined
   samplePlans: Map<string, { skeleton: SkeletonIndex; plan: SamplePlan }>
+  /** Each target's template and, on the fixed skeleton, the slots it may take: looked up once per target, not per sample. */
+  targetSlots: Map<string, { template: TaskTemplate; fixedSlots: number[] | undefined }>
 }
 
 function usage(message: string): ArbigraphError {
@@ -93,7 +96,20 @@ export function planDataset(rawSpec: unknown, registry: Registry, resolved?: Res
     targets,
     fixedSkeleton: fixedSkeleton(topology, options),
     samplePlans: new Map(),
+    targetSlots: new Map(),
   }
+}
+
+/** The template of `target` and its slots on the fixed skeleton (if any). */
+function targetOf(plan: DatasetPlan, target: string) {
+  let entry = plan.targetSlots.get(target)
+  if (!entry) {
+    const template = getTemplate(plan.registry, plan.family, target)
+    const fixedSlots = plan.fixedSkeleton && targetSlotsFor(plan.fixedSkeleton, template, plan.family)
+    entry = { template, fixedSlots }
+    plan.targetSlots.set(target, entry)
+  }
+  return entry
 }
 
 /** A fixed-shape topology's one skeleton (built with a throwaway stream it ignores), else undefined. */
@@ -127,7 +143,7 @@ function pinnedPlan(plan: DatasetPlan, base: SkeletonIndex, target: string, slot
 export async function generateSample(plan: DatasetPlan, target: string, sample: number): Promise<Instance> {
   const { spec, topology } = plan
   const rng = createRng(spec.seed).split(topology.name, 'target', target, 'sample', sample)
-  const template = getTemplate(plan.registry, plan.family, target)
+  const { template, fixedSlots } = targetOf(plan, target)
   const common = {
     target: -1,
     registry: plan.registry,
@@ -148,8 +164,8 @@ export async function generateSample(plan: DatasetPlan, target: string, sample: 
     if (!(error instanceof ArbigraphError) || error.code !== 'ARBIGRAPH_UNSATISFIABLE') throw error
     last = error
   }
-  if (plan.fixedSkeleton) {
-    for (const slot of targetSlotsFor(plan.fixedSkeleton, template, plan.family)) {
+  if (plan.fixedSkeleton && fixedSlots) {
+    for (const slot of fixedSlots) {
       const pinned = pinnedPlan(plan, plan.fixedSkeleton, target, slot)
       try {
         return await instantiate({

@@ -37,11 +37,25 @@ export type AttemptResult =
  * @example drawStaticInput('scalar', rng) // -45n
  */
 export function drawStaticInput(kind: Kind, rng: Rng): Value {
-  if (kind === 'scalar') return rng.bigint(-100n, 100n)
-  return Array.from({ length: 10 }, () => rng.bigint(-100n, 100n))
+  // `BigInt(rng.int(-100, 100))` is `rng.bigint(-100n, 100n)`, the same draw, without bigint
+  // arithmetic on the range for every number.
+  if (kind === 'scalar') return BigInt(rng.int(-100, 100))
+  const list: bigint[] = new Array(10)
+  for (let i = 0; i < 10; i++) list[i] = BigInt(rng.int(-100, 100))
+  return list
 }
 
-const templateKey = (template: TaskTemplate) => `${template.family}/${template.id}`
+/** Each template's key in an attempt's set of used templates, made once rather than per lookup. */
+const templateKeys = new WeakMap<TaskTemplate, string>()
+
+function templateKey(template: TaskTemplate): string {
+  let key = templateKeys.get(template)
+  if (key === undefined) {
+    key = `${template.family}/${template.id}`
+    templateKeys.set(template, key)
+  }
+  return key
+}
 
 /** Each template's preprocessing record, made once: every node of a 10⁴-task graph carries one. */
 const preprocessRecords = new WeakMap<TaskTemplate, TaskNode['preprocess']>()
@@ -150,13 +164,21 @@ function firstAcceptable(trial: Trial, start: number, reason: string): Verdict |
   return { reason }
 }
 
-/** The candidate templates of a task slot, shuffled; an empty list comes with its reason. */
 /** The templates of `family` a slot of these kinds may take (unused ones, unless repeats are allowed). */
-function unusedTemplates(ctx: AttemptContext, family: string, kinds: KindPair, used: Set<string>) {
+function unusedTemplates(
+  ctx: AttemptContext,
+  family: string,
+  kinds: KindPair,
+  used: Set<string>,
+): readonly TaskTemplate[] {
   const fitting = ctx.pool.fitting(family, kinds.inputKind, kinds.outputKind)
-  return ctx.repeatTemplates ? fitting : fitting.filter((t) => !used.has(templateKey(t)))
+  if (ctx.repeatTemplates) return fitting
+  const unused: TaskTemplate[] = []
+  for (let i = 0; i < fitting.length; i++) if (!used.has(templateKey(fitting[i]!))) unused.push(fitting[i]!)
+  return unused
 }
 
+/** The candidate templates of a task slot, shuffled; an empty list comes with its reason. */
 function candidatesFor(
   ctx: AttemptContext,
   node: number,
@@ -168,12 +190,19 @@ function candidatesFor(
   if (pinned) return [pinned]
   const slot = ctx.plan.skeleton.slots[node]!
   const families = slot.type === 'task' && slot.family !== undefined ? [slot.family] : ctx.pool.categoryNames
-  const open = families.filter((family) => unusedTemplates(ctx, family, kinds, used).length > 0)
+  // Each family with a template left, as its templates: listed once, then one of them drawn.
+  const open: (readonly TaskTemplate[])[] = []
+  for (let f = 0; f < families.length; f++) {
+    const unused = unusedTemplates(ctx, families[f]!, kinds, used)
+    if (unused.length > 0) open.push(unused)
+  }
   if (open.length === 0) {
     const repeat = ctx.repeatTemplates ? '' : ' unused'
     return `no${repeat} template of ${families.map((f) => `"${f}"`).join(', ')} reads a ${kinds.inputKind} and returns a ${kinds.outputKind}`
   }
-  return rng.shuffle(unusedTemplates(ctx, rng.split('family').choice(open), kinds, used))
+  // A draw from a split stream leaves this one as it was: with one family open, the draw (which
+  // can only pick it) is skipped.
+  return rng.shuffle(open.length === 1 ? open[0]! : rng.split('family').choice(open))
 }
 
 /** A junction's record and value, or why it has none (a pick past the end of its list). */
@@ -233,8 +262,7 @@ function taskRecord(state: AttemptState, site: TaskSite, { template, params, out
   state.used.add(templateKey(template))
   if (site.source === null)
     state.staticInputs.push({ node: site.id, name: site.sourceName, value: site.input })
-  const preprocess = preprocessRecord(template)
-  return {
+  const record: TaskNode = {
     id: site.id,
     number: site.number,
     family: template.family,
@@ -245,8 +273,11 @@ function taskRecord(state: AttemptState, site: TaskSite, { template, params, out
     input: site.input,
     params,
     output,
-    ...(preprocess === undefined ? {} : { preprocess }),
   }
+  // Last, as it is written: only templates with preprocessing have the field at all.
+  const preprocess = preprocessRecord(template)
+  if (preprocess !== undefined) record.preprocess = preprocess
+  return record
 }
 
 /** A task's record: its input (drawn for a root), the first acceptable template and output. */
@@ -279,6 +310,19 @@ function fillTask(
   return 'reason' in accepted ? accepted : taskRecord(state, site, accepted)
 }
 
+/** The keys of a plan's pinned templates, listed once per plan rather than per attempt. */
+const pinnedKeysOf = new WeakMap<SamplePlan, string[]>()
+
+function pinnedKeys(plan: SamplePlan): string[] {
+  let keys = pinnedKeysOf.get(plan)
+  if (keys === undefined) {
+    keys = []
+    for (const template of plan.pinned) if (template !== undefined) keys.push(templateKey(template))
+    pinnedKeysOf.set(plan, keys)
+  }
+  return keys
+}
+
 /**
  * Runs one attempt over the plan with `rng` (the attempt's own stream).
  * @example await fillAttempt(ctx, sampleRng.split('attempt', 0))
@@ -287,13 +331,15 @@ export async function fillAttempt(ctx: AttemptContext, rng: Rng): Promise<Attemp
   const { plan } = ctx
   const state: AttemptState = {
     kinds: chooseKindsOf(plan.skeleton, plan.order, plan.feasible, rng.split('kinds')),
-    used: new Set(ctx.repeatTemplates ? [] : plan.pinned.filter((t) => t !== undefined).map(templateKey)),
+    used: new Set(ctx.repeatTemplates ? [] : pinnedKeys(plan)),
     values: new Array(plan.skeleton.ids.length),
     staticInputs: [],
   }
   const nodes: TaskNode[] = []
   const junctions: Junction[] = []
-  for (const node of plan.order) {
+  const { order } = plan
+  for (let i = 0; i < order.length; i++) {
+    const node = order[i]!
     const isTask = plan.numbers[node] !== 0
     const made = isTask ? fillTask(ctx, state, node, rng) : fillJunction(plan, node, state.values)
     const filled = made instanceof Promise ? await made : made
