@@ -23,8 +23,11 @@ export interface TemplatePool {
   pairs(slot: TaskSlot, where: string): KindPair[]
 }
 
-const pairKey = (family: string, inputKind: Kind, outputKind: Kind) =>
-  `${family}\u0000${inputKind}\u0000${outputKind}`
+/**
+ * A family's templates by input kind, then output kind: asked at every node of every attempt,
+ * so no key string is built and hashed per question.
+ */
+type ByKinds = Partial<Record<Kind, Partial<Record<Kind, TaskTemplate[]>>>>
 
 const pairsOfTemplate = (template: TaskTemplate): KindPair[] =>
   template.inputKinds.map((inputKind) => ({ inputKind, outputKind: template.outputKind }))
@@ -40,20 +43,20 @@ function uniquePairs(pairs: Iterable<KindPair>): KindPair[] {
  * @example createTemplatePool(registry, ['math']).fitting('math', 'scalar', 'list').length // 10
  */
 export function createTemplatePool(registry: Registry, categories: readonly string[]): TemplatePool {
-  const index = new Map<string, TaskTemplate[]>()
+  const index = new Map<string, ByKinds>()
   const familyPairs = new Map<string, KindPair[]>()
   const indexFamily = (family: string): KindPair[] => {
     const known = familyPairs.get(family)
     if (known) return known
     const category = getCategory(registry, family)
+    const lists: ByKinds = {}
     for (const template of category.templates) {
       for (const pair of pairsOfTemplate(template)) {
-        const key = pairKey(family, pair.inputKind, pair.outputKind)
-        const list = index.get(key) ?? []
-        list.push(template)
-        index.set(key, list)
+        const byOutput = (lists[pair.inputKind] ??= {})
+        ;(byOutput[pair.outputKind] ??= []).push(template)
       }
     }
+    index.set(family, lists)
     const pairs = uniquePairs(category.templates.flatMap(pairsOfTemplate))
     familyPairs.set(family, pairs)
     return pairs
@@ -80,8 +83,12 @@ export function createTemplatePool(registry: Registry, categories: readonly stri
     categories: resolved,
     categoryNames: resolved.map((c) => c.name),
     fitting(family, inputKind, outputKind) {
-      indexFamily(family)
-      return index.get(pairKey(family, inputKind, outputKind)) ?? []
+      let lists = index.get(family)
+      if (lists === undefined) {
+        indexFamily(family)
+        lists = index.get(family)!
+      }
+      return lists[inputKind]?.[outputKind] ?? []
     },
     pinned,
     pairs(slot, where) {
