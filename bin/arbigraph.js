@@ -41,6 +41,15 @@ async function fromBundle() {
   // folders among them) must hold in a linked install (pnpm, npm link) too.
   const bundle = realpathSync(join(__dirname, '../dist/bin/cli.cjs'))
   const command = argv[0] === undefined || argv[0].startsWith('-') ? 'help' : argv[0]
+  // `generate` runs V8's optimizing compiler without inlining. Generation calls some forty
+  // templates' solvers, the filters and the writer from a few call sites each: inlining them made
+  // every optimizing compile large (tens of ms, on the core a one-thread run also needs for its
+  // collector) and late, and the inlined code seldom paid that back. Without it, paired runs on
+  // this 2-core machine took 0.82x the CPU and 0.81x the wall for the math chain (640 x 4),
+  // 0.81x/0.84x for a 10^4-task random DAG, 0.95x/0.85x for 10^4 x 40 on two workers (which
+  // share the flag); same bytes. Set before the bundle is compiled, so that its code cache is
+  // made and read under the same flags (V8 refuses a cache made under others).
+  if (command === 'generate') require('node:v8').setFlagsFromString('--no-turbo-inlining')
   const cli = loadCachedScript(bundle, command, compileCacheDir())
   process.exitCode = await cli.exports.main(argv)
   // Not after a usage error (an unknown command among them), so a typo leaves no cache file.
