@@ -61,6 +61,19 @@ describe('encodeInstance', () => {
     expect(line).toBe(bySchema(instance))
     expect(line).toContain('"input":"[1.5, -2, 1180591620717411303424]"')
     expect(line).toContain('"params":{"M2":"[[1, 2], [3, -4]]","scale":"3.0"}')
+    // Ints at 2^53, where the writer switches from number digits to bigint digits, and
+    // preprocess options it writes itself (strings, booleans, integers) or hands to JSON.stringify.
+    for (const [input, preprocess] of [
+      [
+        [2n ** 53n - 1n, -(2n ** 53n) + 1n, 2n ** 53n, -(2n ** 53n), 0n, -0, 1e-7, 1e16],
+        { a: 'x"y', b: false, c: -3 },
+      ],
+      [-(2n ** 64n), { scale: 0.5, mode: 'é' }],
+      [[[1n], [], [-1.5, 2n]], {}],
+    ] as const) {
+      const odd = { ...instance, nodes: [{ ...node, input, preprocess }, ...base.nodes.slice(1)] }
+      expect(encodeInstance(odd as never)).toBe(bySchema(odd))
+    }
     expect(base.junctions.some((j) => j.op === 'pick') && base.junctions.some((j) => j.op === 'pack')).toBe(
       true,
     )
