@@ -7,43 +7,54 @@ import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { z } from 'zod'
 import { type Manifest, manifestSchema } from '../contracts/dataset.ts'
-import { type Instance, instanceSchema, type Junction, type TaskNode } from '../contracts/instance.ts'
+import {
+  type Instance,
+  instanceSchema,
+  type Junction,
+  type StaticInput,
+  type TaskNode,
+} from '../contracts/instance.ts'
 import { ArbigraphError, describeZodError } from '../errors.ts'
+import type { PromptPart } from '../render/prompt-parts.ts'
+import type { RenderedInstance } from '../render/render-prompt.ts'
 import { type PyValue, pyRepr } from '../values.ts'
 import { openAtomicLines } from './atomic-write.ts'
 import { ByteChunks } from './byte-chunks.ts'
+import { escapeJsonText, jsonString } from './json-text.ts'
 
 const json = JSON.stringify
+
+/*
+ * A Python repr (see values.ts) is digits, signs, `.`, `e`, `inf`, `nan`, brackets, commas and
+ * spaces: never a character JSON escapes, so its JSON is the repr in quotes, with no pass over it.
+ */
 
 /** `"key":value` pairs of a record of Python values, each value as its repr (a JSON string). */
 function reprRecord(params: Record<string, PyValue>): string {
   let out = ''
   for (const key of Object.keys(params))
-    out += `${out === '' ? '' : ','}${json(key)}:${json(pyRepr(params[key]!))}`
+    out += `${out === '' ? '' : ','}${jsonString(key)}:"${pyRepr(params[key]!)}"`
   return `{${out}}`
 }
 
+/** A JSON array of short strings (a junction's sources). */
+function stringArray(items: readonly string[]): string {
+  let out = ''
+  for (let i = 0; i < items.length; i++) out += i === 0 ? jsonString(items[i]!) : `,${jsonString(items[i]!)}`
+  return `[${out}]`
+}
+
 const nodeText = (node: TaskNode): string =>
-  `{"id":${json(node.id)},"number":${node.number},"family":${json(node.family)},"template":${json(node.template)},"inputKind":${json(node.inputKind)},"outputKind":${json(node.outputKind)},"source":{"node":${json(node.source.node)},"name":${json(node.source.name)}},"input":${json(pyRepr(node.input))},"params":${reprRecord(node.params)},"output":${json(pyRepr(node.output))}${node.preprocess === undefined ? '' : `,"preprocess":${json(node.preprocess)}`}}`
+  `{"id":${jsonString(node.id)},"number":${json(node.number)},"family":${jsonString(node.family)},"template":${jsonString(node.template)},"inputKind":${jsonString(node.inputKind)},"outputKind":${jsonString(node.outputKind)},"source":{"node":${node.source.node === null ? 'null' : jsonString(node.source.node)},"name":${jsonString(node.source.name)}},"input":"${pyRepr(node.input)}","params":${reprRecord(node.params)},"output":"${pyRepr(node.output)}"${node.preprocess === undefined ? '' : `,"preprocess":${json(node.preprocess)}`}}`
 
 const junctionText = (junction: Junction): string =>
-  `{"id":${json(junction.id)},"op":${json(junction.op)}${junction.index === undefined ? '' : `,"index":${json(junction.index)}`},"sources":${json(junction.sources)},"name":${json(junction.name)},"output":${json(pyRepr(junction.output))}}`
+  `{"id":${jsonString(junction.id)},"op":${jsonString(junction.op)}${junction.index === undefined ? '' : `,"index":${json(junction.index)}`},"sources":${stringArray(junction.sources)},"name":${jsonString(junction.name)},"output":"${pyRepr(junction.output)}"}`
+
+const staticInputText = (input: StaticInput): string =>
+  `{"node":${jsonString(input.node)},"name":${jsonString(input.name)},"value":"${pyRepr(input.value)}"}`
 
 /** Characters escaped at a time in a long string. */
 const STRING_SLICE = 1 << 16
-
-/** Any character JSON.stringify escapes other than a newline, and any surrogate (paired or not). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters JSON escapes are what it matches
-const ESCAPED_BUT_NEWLINE = /[\\"\u0000-\u0009\u000b-\u001f\ud800-\udfff]/
-
-/**
- * The inside of `JSON.stringify(slice)`. A prompt slice's only escaped character is mostly the
- * newline: then that is the whole escape, and it is a fast string search, where JSON.stringify
- * takes its slow path on a two-byte string (one `≡` in a prompt makes it all two-byte) — escaping
- * was a tenth of writing a 10⁴-task instance. Any other such character takes JSON.stringify.
- */
-const escapeSlice = (slice: string): string =>
-  ESCAPED_BUT_NEWLINE.test(slice) ? json(slice).slice(1, -1) : slice.replaceAll('\n', '\\n')
 
 /**
  * A string as JSON, escaped a slice at a time: a 10⁵-task prompt is 60 M characters, and its
@@ -60,47 +71,71 @@ function writeLongString(text: string, write: (piece: string) => void): void {
     let end = Math.min(start + STRING_SLICE, text.length)
     const last = text.charCodeAt(end - 1)
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++
-    write(escapeSlice(text.slice(start, end)))
+    write(escapeJsonText(text.slice(start, end)))
     start = end
   }
   write('"')
 }
 
-/** Writes the elements of a JSON array, one piece each (a 10⁵-task instance has 10⁵ nodes). */
-function writeArray<T>(items: readonly T[], text: (item: T) => string, write: (piece: string) => void): void {
-  write('[')
-  for (let i = 0; i < items.length; i++) write(i === 0 ? text(items[i]!) : `,${text(items[i]!)}`)
-  write(']')
+/**
+ * A prompt given as its parts, as the JSON string of the prompt they join into (`joinParts`:
+ * blank lines between parts, one final newline). Each part is escaped on its own, which gives
+ * the same characters: a blank line stands between any two parts, so no surrogate pair spans two.
+ */
+function writePromptParts(parts: readonly PromptPart[], write: (piece: string) => void): void {
+  write('"')
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) write('\\n\\n')
+    write(escapeJsonText(parts[i]!.text))
+  }
+  write('\\n"')
 }
+
+/** Characters of array elements gathered into one piece: fewer, longer writes. */
+const ARRAY_PIECE = 1 << 14
+
+/** Writes the elements of a JSON array a few kilobytes at a time (a 10⁵-task instance has 10⁵ nodes). */
+function writeArray<T>(items: readonly T[], text: (item: T) => string, write: (piece: string) => void): void {
+  let piece = '['
+  for (let i = 0; i < items.length; i++) {
+    piece += i === 0 ? text(items[i]!) : `,${text(items[i]!)}`
+    if (piece.length >= ARRAY_PIECE) {
+      write(piece)
+      piece = ''
+    }
+  }
+  write(`${piece}]`)
+}
+
+/** An instance to write: with its prompt, or with the prompt's parts not yet joined. */
+export type WritableInstance = Instance | RenderedInstance
 
 /**
  * One instance as the JSON line written to a dataset file, handed to `write` piece by piece: the
  * bytes `z.encode(instanceSchema, …)` gives (fields in schema order, values as their Python repr,
  * absent optional fields left out; a test holds the two equal), built directly because the
- * schema walk was half the time and most of the memory of writing a 10⁵-task instance.
- * Reading still validates every line against the schema.
+ * schema walk was half the time and most of the memory of writing a 10⁵-task instance. A
+ * rendered instance's prompt is written from its parts, as the same characters its joined
+ * prompt would give. Reading still validates every line against the schema.
  */
-export function writeInstance(instance: Instance, write: (piece: string) => void): void {
+export function writeInstance(instance: WritableInstance, write: (piece: string) => void): void {
   const { topology } = instance
   write(
     `{"schema":${json(instance.schema)},"id":${json(instance.id)},"topology":{"name":${json(topology.name)},"options":${json(topology.options)}},"categories":${json(instance.categories)},"seed":${json(instance.seed)},"sample":${json(instance.sample)},"task":${json(instance.task)},"family":${json(instance.family)},"staticInputs":`,
   )
-  writeArray(
-    instance.staticInputs,
-    (input) => `{"node":${json(input.node)},"name":${json(input.name)},"value":${json(pyRepr(input.value))}}`,
-    write,
-  )
+  writeArray(instance.staticInputs, staticInputText, write)
   write(',"nodes":')
   writeArray(instance.nodes, nodeText, write)
   write(',"junctions":')
   writeArray(instance.junctions, junctionText, write)
   write(`,"targets":${json(instance.targets)},"outputs":${json(instance.outputs)},"prompt":`)
-  writeLongString(instance.prompt, write)
+  if ('promptParts' in instance) writePromptParts(instance.promptParts, write)
+  else writeLongString(instance.prompt, write)
   write('}')
 }
 
 /** One instance as its dataset line (see `writeInstance`). */
-export function encodeInstance(instance: Instance): string {
+export function encodeInstance(instance: WritableInstance): string {
   const pieces: string[] = []
   writeInstance(instance, (piece) => pieces.push(piece))
   return pieces.join('')
@@ -111,14 +146,14 @@ export function encodeInstance(instance: Instance): string {
  * (no line exists as one string on the way).
  * @example Buffer.concat(encodeLineBytes([instance])).toString() === `${encodeInstance(instance)}\n`
  */
-export function encodeLineBytes(instances: readonly Instance[]): Uint8Array[] {
+export function encodeLineBytes(instances: readonly WritableInstance[]): Uint8Array[] {
   const out = new ByteChunks()
   for (const instance of instances) writeLine(instance, out)
   return out.finish()
 }
 
 /** Appends one instance's dataset line, newline included, to `out` as UTF-8. */
-export function writeLine(instance: Instance, out: ByteChunks): void {
+export function writeLine(instance: WritableInstance, out: ByteChunks): void {
   writeInstance(instance, (piece) => out.write(piece))
   out.write('\n')
 }
