@@ -90,9 +90,22 @@ export function mathTask<Adapted>(spec: MathTaskSpec<Adapted>): TaskTemplate {
       : (input, params) => spec.solve(adaptForSolve(input), params, input),
     text({ n, source, out, input, params }) {
       const arg = `${spec.input.local}_${n}`
-      const adapted = spec.input.apply(input)
       const head = spec.input.describe({ name: arg, source, input })
-      return `${head}\n${spec.text({ n, arg, source, out, params, input, adapted })}`
+      // Most texts never read the preprocessed input: it is made only for those that do, once.
+      let adapted: { value: Adapted } | undefined
+      const ctx = {
+        n,
+        arg,
+        source,
+        out,
+        params,
+        input,
+        get adapted() {
+          adapted ??= { value: spec.input.apply(input) }
+          return adapted.value
+        },
+      }
+      return `${head}\n${spec.text(ctx)}`
     },
   }
 }
