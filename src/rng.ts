@@ -92,16 +92,20 @@ class Xoshiro128 implements Rng {
   private readonly parentSeed: Words
   private readonly label: string
   private derived: Words | undefined
-  private s0 = 0
-  private s1 = 0
-  private s2 = 0
-  private s3 = 0
+  private s0: number
+  private s1: number
+  private s2: number
+  private s3: number
 
   constructor(key: string, parentSeed: Words, label: string) {
     this.key = key
     this.parentSeed = parentSeed
     this.label = label
     this.derived = undefined
+    this.s0 = 0
+    this.s1 = 0
+    this.s2 = 0
+    this.s3 = 0
   }
 
   /** This stream's seed, deriving it (and the state it starts from) on first use. */
@@ -118,7 +122,8 @@ class Xoshiro128 implements Rng {
   }
 
   split(...labels: RngLabel[]): Rng {
-    const text = labels.length === 1 ? String(labels[0]) : labels.map(String).join('/')
+    let text = labels.length === 0 ? '' : String(labels[0])
+    for (let i = 1; i < labels.length; i++) text += `/${String(labels[i])}`
     return new Xoshiro128(`${this.key}/${text}`, this.seed(), text)
   }
 
