@@ -40,6 +40,9 @@ export interface Rng {
   shuffle<T>(items: readonly T[]): T[]
 }
 
+/** 2^32, made once: every static input of a graph is drawn through `bigint`. */
+const TWO_TO_32 = 2n ** 32n
+
 const rotl = (x: number, k: number) => ((x << k) | (x >>> (32 - k))) >>> 0
 
 const fmix32 = (h: number): number => {
@@ -159,7 +162,7 @@ class Xoshiro128 implements Rng {
   bigint(lo: bigint, hi: bigint): bigint {
     if (hi < lo) throw new RangeError(`rng.bigint: empty range [${lo}, ${hi}]`)
     const span = hi - lo + 1n
-    if (span <= 2n ** 32n) return lo + BigInt(this.below(Number(span)))
+    if (span <= TWO_TO_32) return lo + BigInt(this.below(Number(span)))
     const bits = span.toString(2).length
     for (;;) {
       let r = 0n
