@@ -40,6 +40,9 @@ export interface Rng {
   shuffle<T>(items: readonly T[]): T[]
 }
 
+/** 2^32, made once: every static input of a graph is drawn through `bigint`. */
+const TWO_TO_32 = 2n ** 32n
+
 const rotl = (x: number, k: number) => ((x << k) | (x >>> (32 - k))) >>> 0
 
 const fmix32 = (h: number): number => {
@@ -84,29 +87,51 @@ function deriveSeed(parent: Words, key: string): Words {
 
 class Xoshiro128 implements Rng {
   readonly key: string
-  /** This stream's seed: children derive theirs from it, so a split hashes only its labels. */
-  private readonly seed: Words
+  /**
+   * The parent's seed and this stream's label. The stream's own seed (from which its state and
+   * its children's seeds come) is derived on first use: generation splits a stream for every
+   * candidate template, and most candidates draw nothing (their parameters follow from the input).
+   */
+  private readonly parentSeed: Words
+  private readonly label: string
+  private derived: Words | undefined
   private s0: number
   private s1: number
   private s2: number
   private s3: number
 
-  constructor(key: string, seed: Words) {
+  constructor(key: string, parentSeed: Words, label: string) {
     this.key = key
-    this.seed = seed
+    this.parentSeed = parentSeed
+    this.label = label
+    this.derived = undefined
+    this.s0 = 0
+    this.s1 = 0
+    this.s2 = 0
+    this.s3 = 0
+  }
+
+  /** This stream's seed, deriving it (and the state it starts from) on first use. */
+  private seed(): Words {
+    if (this.derived !== undefined) return this.derived
+    const seed = deriveSeed(this.parentSeed, this.label)
+    this.derived = seed
     const zero = seed.a === 0 && seed.b === 0 && seed.c === 0 && seed.d === 0
     this.s0 = zero ? 1 : seed.a
     this.s1 = seed.b
     this.s2 = seed.c
     this.s3 = seed.d
+    return seed
   }
 
   split(...labels: RngLabel[]): Rng {
-    const text = labels.length === 1 ? String(labels[0]) : labels.map(String).join('/')
-    return new Xoshiro128(`${this.key}/${text}`, deriveSeed(this.seed, text))
+    let text = labels.length === 0 ? '' : String(labels[0])
+    for (let i = 1; i < labels.length; i++) text += `/${String(labels[i])}`
+    return new Xoshiro128(`${this.key}/${text}`, this.seed(), text)
   }
 
   uint32(): number {
+    if (this.derived === undefined) this.seed()
     const result = Math.imul(rotl(Math.imul(this.s1, 5) >>> 0, 7), 9) >>> 0
     const t = (this.s1 << 9) >>> 0
     this.s2 = (this.s2 ^ this.s0) >>> 0
@@ -121,11 +146,11 @@ class Xoshiro128 implements Rng {
   below(n: number): number {
     if (!Number.isInteger(n) || n < 1 || n > 2 ** 32)
       throw new RangeError(`rng.below: n must be an integer in [1, 2^32], got ${n}`)
-    // Largest multiple of n that fits in 2^32; draws at or above it are rejected.
-    const limit = 2 ** 32 - (2 ** 32 % n)
+    // Draws at or above the largest multiple of n that fits in 2^32 are rejected. That multiple
+    // exceeds 2^32 − n, so a draw below 2^32 − n is kept without computing it (a float remainder).
     for (;;) {
       const r = this.uint32()
-      if (r < limit) return r % n
+      if (r < 2 ** 32 - n || r < 2 ** 32 - (2 ** 32 % n)) return r % n
     }
   }
 
@@ -137,7 +162,7 @@ class Xoshiro128 implements Rng {
   bigint(lo: bigint, hi: bigint): bigint {
     if (hi < lo) throw new RangeError(`rng.bigint: empty range [${lo}, ${hi}]`)
     const span = hi - lo + 1n
-    if (span <= 2n ** 32n) return lo + BigInt(this.below(Number(span)))
+    if (span <= TWO_TO_32) return lo + BigInt(this.below(Number(span)))
     const bits = span.toString(2).length
     for (;;) {
       let r = 0n
@@ -176,5 +201,5 @@ class Xoshiro128 implements Rng {
  */
 export const createRng = (seed: RngLabel): Rng => {
   const key = `arbigraph:${String(seed)}`
-  return new Xoshiro128(key, deriveSeed(ROOT, key))
+  return new Xoshiro128(key, ROOT, key)
 }

@@ -68,3 +68,18 @@ describe('rng', () => {
     }
   })
 })
+
+describe('rng.below keeps exactly the draws below the largest multiple of n in 2^32', () => {
+  it('matches rejection sampling on the raw stream, also where most draws are rejected', () => {
+    for (const n of [1, 2, 3, 7, 100, 2 ** 31 + 1, 3 * 2 ** 30 + 5, 2 ** 32 - 1, 2 ** 32]) {
+      const drawn = createRng('below').split(String(n))
+      const raw = createRng('below').split(String(n))
+      const limit = 2 ** 32 - (2 ** 32 % n)
+      for (let i = 0; i < 200; i++) {
+        let r = raw.uint32()
+        while (r >= limit) r = raw.uint32()
+        expect(drawn.below(n)).toBe(r % n)
+      }
+    }
+  })
+})

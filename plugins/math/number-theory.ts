@@ -84,9 +84,10 @@ export function isqrt(n: bigint): bigint {
   return x
 }
 
-// The first table covers every value the math operators meet (≤ (100 + 1)² and 100·100); the
-// cap bounds memory at 16 MiB if a caller asks for large primes.
-const SIEVE_START = 1 << 15
+// The first table covers every value the math operators meet (≤ (100 + 1)² and 100·100), and no
+// more: a short command builds it cold. The cap bounds memory at 16 MiB if a caller asks for
+// large primes.
+const SIEVE_START = 1 << 14
 const SIEVE_CAP = 1 << 22
 
 let spf = new Uint32Array(0)
@@ -414,6 +415,19 @@ export function primeRange(lo: bigint, hi: bigint): bigint[] {
  * @example primesUpTo(10n) // [2n, 3n, 5n, 7n]
  */
 export const primesUpTo = (n: bigint): bigint[] => primeRange(2n, n + 1n)
+
+/**
+ * Which residues modulo m (1 ≤ m < 2^22) are squares: entry r is 1 when x² ≡ r (mod m) for some x,
+ * 0 included. x and m − x have the same square, so x ≤ m/2 reach them all; x² < 2^44 is exact.
+ * @example squaresModulo(7n) // [1, 1, 1, 0, 1, 0, 0]: 0, 1, 2 and 4
+ */
+export function squaresModulo(m: bigint): Uint8Array {
+  if (m < 1n || m >= CAP) throw new RangeError(`squaresModulo needs 1 ≤ m < ${SIEVE_CAP}, got ${m}`)
+  const size = Number(m)
+  const table = new Uint8Array(size)
+  for (let x = 0; x <= size / 2; x++) table[(x * x) % size] = 1
+  return table
+}
 
 /**
  * Legendre symbol (a / p) for an odd prime p: 0 if p | a, 1 if a is a non-zero square mod p, else −1

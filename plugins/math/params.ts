@@ -33,15 +33,21 @@ export function sizeParam(params: Params, name: string, max = 16): number {
   return Number(value)
 }
 
+/** A list whose elements are all bigints (a loop: every solve checks its parameters). */
+function isIntList(value: PyValue | undefined): value is bigint[] {
+  if (!Array.isArray(value)) return false
+  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'bigint') return false
+  return true
+}
+
 /**
  * A flat list of integers.
  * @example intListParam({ seq2: [1n, -2n] }, 'seq2') // [1n, -2n]
  */
 export function intListParam(params: Params, name: string): bigint[] {
   const value = params[name]
-  if (!Array.isArray(value) || !value.every((x) => typeof x === 'bigint'))
-    return bad(name, 'a list of integers', value)
-  return value as bigint[]
+  if (!isIntList(value)) return bad(name, 'a list of integers', value)
+  return value
 }
 
 /**
@@ -50,14 +56,11 @@ export function intListParam(params: Params, name: string): bigint[] {
  */
 export function intMatrixParam(params: Params, name: string): bigint[][] {
   const value = params[name]
-  const ok =
-    Array.isArray(value) &&
-    value.length > 0 &&
-    value.every(
-      (row) =>
-        Array.isArray(row) &&
-        row.length === (value[0] as PyValue[]).length &&
-        row.every((x) => typeof x === 'bigint'),
-    )
-  return ok ? (value as bigint[][]) : bad(name, 'a rectangular matrix of integers', value)
+  if (!Array.isArray(value) || value.length === 0) return bad(name, 'a rectangular matrix of integers', value)
+  const width = Array.isArray(value[0]) ? value[0].length : -1
+  for (let i = 0; i < value.length; i++) {
+    const row = value[i]!
+    if (!isIntList(row) || row.length !== width) return bad(name, 'a rectangular matrix of integers', value)
+  }
+  return value as bigint[][]
 }

@@ -49,6 +49,7 @@ const SAFE_MIN = -SAFE_MAX
 
 /** `preprocessScalar` with its options read: every element of every list input goes through it. */
 function reduceScalar(v: Scalar, round: boolean, abs: boolean): Scalar {
+  if (typeof v === 'bigint' && v < MODULUS && v > -MODULUS) return abs && v < 0n ? -v : v
   if (typeof v === 'bigint' && v <= SAFE_MAX && v >= SAFE_MIN) {
     // The remainder of a safe integer is exact in numbers and keeps the dividend's sign, as signedMod does.
     const m = Number(v) % 100

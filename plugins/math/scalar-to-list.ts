@@ -13,6 +13,7 @@ import {
   primeRange,
   primesUpTo,
   smallestPrimeFactor,
+  squaresModulo,
   totient,
 } from './number-theory.ts'
 import { scalarInput } from './preprocess.ts'
@@ -136,10 +137,10 @@ export const quadraticResiduesPrime = mathTask({
   input: scalarInput({ add: 1 }),
   answerPerInput: true,
   solve: (n) => {
-    const p = nthPrime(n)
-    const residues = new Set<bigint>()
-    for (let x = 0n; x < p; x++) residues.add((x * x) % p)
-    return [...residues].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    const squares = squaresModulo(nthPrime(n))
+    const out: bigint[] = []
+    for (let r = 0; r < squares.length; r++) if (squares[r] === 1) out.push(BigInt(r))
+    return out
   },
   text: ({ arg, out }) =>
     [

@@ -45,6 +45,30 @@ export interface MathTaskSpec<Adapted> {
 const ANSWERS_MAX = 1024
 
 /**
+ * A text's context. Most texts never read the preprocessed input, so it is made on first read
+ * (once); a class keeps that getter on the prototype instead of defining one per context.
+ */
+class TextContext<Adapted> implements MathTextContext<Adapted> {
+  private made: { value: Adapted } | undefined
+  constructor(
+    readonly n: number,
+    readonly arg: string,
+    readonly source: string,
+    readonly out: string,
+    readonly params: Params,
+    readonly input: Value,
+    private readonly preprocess: Preprocess<Adapted>,
+  ) {
+    this.made = undefined
+  }
+
+  get adapted(): Adapted {
+    this.made ??= { value: this.preprocess.apply(this.input) }
+    return this.made.value
+  }
+}
+
+/**
  * Declares a math task template.
  * @example mathTask({ id: 'DivisorSum', output: 'scalar', input: scalarInput({ add: 1 }), solve: (n) => sigma(1n, n), … })
  */
@@ -90,9 +114,8 @@ export function mathTask<Adapted>(spec: MathTaskSpec<Adapted>): TaskTemplate {
       : (input, params) => spec.solve(adaptForSolve(input), params, input),
     text({ n, source, out, input, params }) {
       const arg = `${spec.input.local}_${n}`
-      const adapted = spec.input.apply(input)
       const head = spec.input.describe({ name: arg, source, input })
-      return `${head}\n${spec.text({ n, arg, source, out, params, input, adapted })}`
+      return `${head}\n${spec.text(new TextContext(n, arg, source, out, params, input, spec.input))}`
     },
   }
 }

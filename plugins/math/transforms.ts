@@ -115,6 +115,40 @@ function rootPowers(p: bigint, length: number): RootPowers {
 }
 
 /**
+ * The same sums A_j = Σ_k x_k·ω^(jk) mod m by iterative radix-2 Cooley–Tukey (bit-reversed input,
+ * then log₂ N rounds of butterflies): N·log₂ N products instead of N². Residues are below
+ * m < 2^26, so a product of two stays below 2^52 and a sum of two below 2^27: exact in numbers.
+ * `powers` holds ω^0 … ω^(N−1); N is a power of two.
+ */
+function radix2Transform(residues: readonly number[], powers: readonly number[], m: number): number[] {
+  const n = residues.length
+  const x = residues.slice()
+  for (let i = 1, j = 0; i < n; i++) {
+    let bit = n >> 1
+    for (; j & bit; bit >>= 1) j ^= bit
+    j ^= bit
+    if (i < j) {
+      const t = x[i]!
+      x[i] = x[j]!
+      x[j] = t
+    }
+  }
+  for (let size = 2; size <= n; size *= 2) {
+    const half = size / 2
+    const stride = n / size
+    for (let start = 0; start < n; start += size) {
+      for (let k = 0; k < half; k++) {
+        const u = x[start + k]!
+        const v = (x[start + k + half]! * powers[k * stride]!) % m
+        x[start + k] = (u + v) % m
+        x[start + k + half] = (u - v + m) % m
+      }
+    }
+  }
+  return x
+}
+
+/**
  * Number-theoretic transform modulo prime p: A_j = Σ_k (a_k mod p)·ω^(jk) mod p with
  * ω = g^((p−1)/N), g the least primitive root; results are least non-negative residues.
  * ω has order N, so ω^(jk) = ω^(jk mod N): N powers serve every term.
@@ -133,18 +167,14 @@ export function ntt(a: readonly bigint[], p: bigint): bigint[] {
   const { big, small } = rootPowers(p, length)
   const out: bigint[] = []
   if (small !== undefined && a.every(isSafe)) {
-    // Every residue is below 2^26, so acc + x·w < 2^53: exact in JS numbers.
     const modulus = Number(p)
     const residues: number[] = []
     for (let k = 0; k < length; k++) {
       const r = Number(a[k]!) % modulus
       residues.push(r < 0 ? r + modulus : r)
     }
-    for (let j = 0; j < length; j++) {
-      let acc = 0
-      for (let k = 0; k < length; k++) acc = (acc + residues[k]! * small[(j * k) % length]!) % modulus
-      out.push(BigInt(acc))
-    }
+    const transformed = radix2Transform(residues, small, modulus)
+    for (let j = 0; j < length; j++) out.push(BigInt(transformed[j]!))
     return out
   }
   const residues = a.map((x) => ((x % p) + p) % p)

@@ -12,8 +12,9 @@ import type { Topology } from '../contracts/topology.ts'
 import { ArbigraphError, formatPath } from '../errors.ts'
 import { indexSkeleton, pinTemplate, type SkeletonIndex } from '../graph/skeleton-index.ts'
 import { getCategory, getTemplate, getTopology, type Registry } from '../registry.ts'
+import { joinPrompt, type RenderedInstance } from '../render/render-prompt.ts'
 import { createRng } from '../rng.ts'
-import { instantiate } from './instantiate.ts'
+import { instantiateRendered } from './instantiate.ts'
 import { buildIndex, MAX_SKELETONS, resolveTargets, targetSlotsFor } from './resolve-targets.ts'
 import { planSample, type SamplePlan } from './sample-plan.ts'
 import { createTemplatePool, type TemplatePool } from './template-pool.ts'
@@ -144,7 +145,15 @@ function pinnedPlan(plan: DatasetPlan, base: SkeletonIndex, target: string, slot
  * list-reading target), the next skeleton of the sample's stream is built instead.
  * @example await generateSample(plan, 'Convolution', 5) // equals sample 5 of a full run
  */
-export async function generateSample(plan: DatasetPlan, target: string, sample: number): Promise<Instance> {
+export const generateSample = async (plan: DatasetPlan, target: string, sample: number): Promise<Instance> =>
+  joinPrompt(await renderSample(plan, target, sample))
+
+/** `generateSample`, the prompt left as its parts (what the dataset writer takes). */
+export async function renderSample(
+  plan: DatasetPlan,
+  target: string,
+  sample: number,
+): Promise<RenderedInstance> {
   const { spec, topology } = plan
   const rng = createRng(spec.seed).split(topology.name, 'target', target, 'sample', sample)
   const { template, fixedSlots } = targetOf(plan, target)
@@ -172,7 +181,7 @@ export async function generateSample(plan: DatasetPlan, target: string, sample: 
     for (const slot of fixedSlots) {
       const pinned = pinnedPlan(plan, plan.fixedSkeleton, target, slot)
       try {
-        return await instantiate({
+        return await instantiateRendered({
           ...common,
           target: slot,
           skeleton: pinned.skeleton,
@@ -192,7 +201,7 @@ export async function generateSample(plan: DatasetPlan, target: string, sample: 
     for (const slot of targetSlotsFor(skeleton, template, plan.family)) {
       try {
         const pinned = pinTemplate(skeleton, slot, plan.family, target)
-        return await instantiate({ ...common, target: slot, skeleton: pinned })
+        return await instantiateRendered({ ...common, target: slot, skeleton: pinned })
       } catch (error) {
         unsatisfiable(error)
       }

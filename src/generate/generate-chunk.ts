@@ -8,9 +8,16 @@ import { builtinRegistry, useBuiltins } from '../builtins.ts'
 import type { GenerateSpec } from '../contracts/dataset.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { ArbigraphError, type ErrorCode } from '../errors.ts'
-import { encodeInstance, encodeLineBytes } from '../io/dataset.ts'
+import { ByteChunks } from '../io/byte-chunks.ts'
+import { encodeInstance, writeLine } from '../io/dataset.ts'
 import type { Registry, RegistryNeeds } from '../registry.ts'
-import { type DatasetPlan, generateSample, planDataset, type ResolvedTargets } from './dataset-plan.ts'
+import {
+  type DatasetPlan,
+  generateSample,
+  planDataset,
+  type ResolvedTargets,
+  renderSample,
+} from './dataset-plan.ts'
 
 /** One sample to make: the target template id and the sample index. */
 export interface SampleJob {
@@ -114,13 +121,18 @@ export async function generateChunk(request: ChunkRequest): Promise<ChunkResult>
       plan = planDataset(request.spec, registry, request.resolved)
       plans.set(key, plan)
     }
+    if (request.shape === 'bytes') {
+      // Encoded here, so the writer's thread only copies bytes to the file (encoding 500 MB of
+      // lines there held back the writing); the blocks' buffers move to it without a copy. Each
+      // sample is written as soon as it is made, its prompt from its parts.
+      const out = new ByteChunks()
+      for (const job of request.jobs) writeLine(await renderSample(plan, job.target, job.sample), out)
+      return await movable(out.finish())
+    }
     const instances: Instance[] = []
     for (const job of request.jobs) instances.push(await generateSample(plan, job.target, job.sample))
     // A line is one string to copy between threads; an instance is thousands of small objects.
     if (request.shape === 'lines') return { lines: instances.map(encodeInstance) }
-    // Encoded here, so the writer's thread only copies bytes to the file (encoding 500 MB of
-    // lines there held back the writing); the blocks' buffers move to it without a copy.
-    if (request.shape === 'bytes') return await movable(encodeLineBytes(instances))
     return { instances }
   } catch (error) {
     const code = error instanceof ArbigraphError ? error.code : undefined

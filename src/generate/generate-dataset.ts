@@ -15,7 +15,7 @@ import { openAtomicLines } from '../io/atomic-write.ts'
 import { ByteChunks } from '../io/byte-chunks.ts'
 import { encodeInstance, encodeManifest, writeLine } from '../io/dataset.ts'
 import type { Registry } from '../registry.ts'
-import { type DatasetPlan, GENERATOR, generateSample, planDataset } from './dataset-plan.ts'
+import { type DatasetPlan, GENERATOR, generateSample, planDataset, renderSample } from './dataset-plan.ts'
 import {
   type ChunkRequest,
   type ChunkResult,
@@ -85,12 +85,17 @@ async function* inThread<S extends ChunkShape>(
   const bytes = shape === 'bytes' ? new ByteChunks() : undefined
   let done = 0
   for (const job of jobs) {
+    if (bytes) {
+      // Written from the prompt's parts: the joined prompt is not needed.
+      const rendered = await renderSample(plan, job.target, job.sample)
+      onProgress?.(++done, jobs.length)
+      writeLine(rendered, bytes)
+      yield* bytes.take() as ItemOf<S>[]
+      continue
+    }
     const instance = await generateSample(plan, job.target, job.sample)
     onProgress?.(++done, jobs.length)
-    if (bytes) {
-      writeLine(instance, bytes)
-      yield* bytes.take() as ItemOf<S>[]
-    } else yield (shape === 'lines' ? encodeInstance(instance) : instance) as ItemOf<S>
+    yield (shape === 'lines' ? encodeInstance(instance) : instance) as ItemOf<S>
   }
   if (bytes) yield* bytes.finish() as ItemOf<S>[]
 }

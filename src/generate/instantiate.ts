@@ -13,7 +13,7 @@ import type { Topology } from '../contracts/topology.ts'
 import { ArbigraphError } from '../errors.ts'
 import type { SkeletonIndex } from '../graph/skeleton-index.ts'
 import type { Registry } from '../registry.ts'
-import { renderPrompt } from '../render/render-prompt.ts'
+import { joinPrompt, type RenderedInstance, renderInstance } from '../render/render-prompt.ts'
 import type { Rng } from '../rng.ts'
 import { nodeName } from './assign-kinds.ts'
 import { type AttemptContext, fillAttempt } from './fill-attempt.ts'
@@ -61,7 +61,11 @@ function targetLabel(skeleton: SkeletonIndex, first: number | undefined): string
  * ARBIGRAPH_GENERATION_FAILED (every attempt rejected).
  * @example await instantiate({ skeleton, registry, topology, options, categories: ['math'], seed: '0', sample: 0, rng })
  */
-export async function instantiate(o: InstantiateOptions): Promise<Instance> {
+export const instantiate = async (o: InstantiateOptions): Promise<Instance> =>
+  joinPrompt(await instantiateRendered(o))
+
+/** `instantiate`, the prompt left as its parts (what the dataset writer takes). */
+export async function instantiateRendered(o: InstantiateOptions): Promise<RenderedInstance> {
   const pool = o.pool ?? createTemplatePool(o.registry, o.categories)
   const plan = o.samplePlan ?? planSample(o.skeleton, pool)
   const ctx: AttemptContext = {
@@ -96,7 +100,7 @@ export async function instantiate(o: InstantiateOptions): Promise<Instance> {
       targets,
       outputs: result.nodes.map((node) => `task_${node.number}_out`),
     }
-    return { ...draft, prompt: renderPrompt(draft, o.registry, o.topology.defaults.layout) }
+    return renderInstance(draft, o.registry, o.topology.defaults.layout)
   }
   const number = last.node < 0 ? 0 : plan.numbers[last.node]!
   const where =

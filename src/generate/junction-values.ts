@@ -24,9 +24,12 @@ export function pickValue(list: Value, index: number): { value: Scalar } | { rea
   return { value: list[index]! }
 }
 
-/** m·v + (m − 1) in v's own arithmetic (exact bigint for ints). */
+/** 0n … PACK_LENGTH as bigints, made once: every pack of a 10⁴-task graph needs them. */
+const SMALL_BIGINTS = Array.from({ length: PACK_LENGTH + 1 }, (_, i) => BigInt(i))
+
+/** m·v + (m − 1) in v's own arithmetic (exact bigint for ints); 1 ≤ m ≤ PACK_LENGTH. */
 const term = (v: Scalar, m: number): Scalar =>
-  typeof v === 'bigint' ? BigInt(m) * v + BigInt(m - 1) : m * v + (m - 1)
+  typeof v === 'bigint' ? SMALL_BIGINTS[m]! * v + SMALL_BIGINTS[m - 1]! : m * v + (m - 1)
 
 /**
  * The packed list of `scalars` (in slot order).

@@ -7,121 +7,18 @@ import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { z } from 'zod'
 import { type Manifest, manifestSchema } from '../contracts/dataset.ts'
-import { type Instance, instanceSchema, type Junction, type TaskNode } from '../contracts/instance.ts'
+import { type Instance, instanceSchema } from '../contracts/instance.ts'
 import { ArbigraphError, describeZodError } from '../errors.ts'
-import { type PyValue, pyRepr } from '../values.ts'
 import { openAtomicLines } from './atomic-write.ts'
-import { ByteChunks } from './byte-chunks.ts'
+import { encodeInstance } from './instance-line.ts'
 
-const json = JSON.stringify
-
-/** `"key":value` pairs of a record of Python values, each value as its repr (a JSON string). */
-function reprRecord(params: Record<string, PyValue>): string {
-  let out = ''
-  for (const key of Object.keys(params))
-    out += `${out === '' ? '' : ','}${json(key)}:${json(pyRepr(params[key]!))}`
-  return `{${out}}`
-}
-
-const nodeText = (node: TaskNode): string =>
-  `{"id":${json(node.id)},"number":${node.number},"family":${json(node.family)},"template":${json(node.template)},"inputKind":${json(node.inputKind)},"outputKind":${json(node.outputKind)},"source":{"node":${json(node.source.node)},"name":${json(node.source.name)}},"input":${json(pyRepr(node.input))},"params":${reprRecord(node.params)},"output":${json(pyRepr(node.output))}${node.preprocess === undefined ? '' : `,"preprocess":${json(node.preprocess)}`}}`
-
-const junctionText = (junction: Junction): string =>
-  `{"id":${json(junction.id)},"op":${json(junction.op)}${junction.index === undefined ? '' : `,"index":${json(junction.index)}`},"sources":${json(junction.sources)},"name":${json(junction.name)},"output":${json(pyRepr(junction.output))}}`
-
-/** Characters escaped at a time in a long string. */
-const STRING_SLICE = 1 << 16
-
-/** Any character JSON.stringify escapes other than a newline, and any surrogate (paired or not). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters JSON escapes are what it matches
-const ESCAPED_BUT_NEWLINE = /[\\"\u0000-\u0009\u000b-\u001f\ud800-\udfff]/
-
-/**
- * The inside of `JSON.stringify(slice)`. A prompt slice's only escaped character is mostly the
- * newline: then that is the whole escape, and it is a fast string search, where JSON.stringify
- * takes its slow path on a two-byte string (one `≡` in a prompt makes it all two-byte) — escaping
- * was a tenth of writing a 10⁴-task instance. Any other such character takes JSON.stringify.
- */
-const escapeSlice = (slice: string): string =>
-  ESCAPED_BUT_NEWLINE.test(slice) ? json(slice).slice(1, -1) : slice.replaceAll('\n', '\\n')
-
-/**
- * A string as JSON, escaped a slice at a time: a 10⁵-task prompt is 60 M characters, and its
- * escaped copy was one more string of that size. Escaping is per character, except that a
- * surrogate pair must stay in one slice (split, each half would be escaped as a lone one).
- */
-function writeLongString(text: string, write: (piece: string) => void): void {
-  if (text.length <= STRING_SLICE) {
-    write(json(text))
-    return
-  }
-  write('"')
-  for (let start = 0; start < text.length; ) {
-    let end = Math.min(start + STRING_SLICE, text.length)
-    const last = text.charCodeAt(end - 1)
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++
-    write(escapeSlice(text.slice(start, end)))
-    start = end
-  }
-  write('"')
-}
-
-/** Writes the elements of a JSON array, one piece each (a 10⁵-task instance has 10⁵ nodes). */
-function writeArray<T>(items: readonly T[], text: (item: T) => string, write: (piece: string) => void): void {
-  write('[')
-  for (let i = 0; i < items.length; i++) write(i === 0 ? text(items[i]!) : `,${text(items[i]!)}`)
-  write(']')
-}
-
-/**
- * One instance as the JSON line written to a dataset file, handed to `write` piece by piece: the
- * bytes `z.encode(instanceSchema, …)` gives (fields in schema order, values as their Python repr,
- * absent optional fields left out; a test holds the two equal), built directly because the
- * schema walk was half the time and most of the memory of writing a 10⁵-task instance.
- * Reading still validates every line against the schema.
- */
-export function writeInstance(instance: Instance, write: (piece: string) => void): void {
-  const { topology } = instance
-  write(
-    `{"schema":${json(instance.schema)},"id":${json(instance.id)},"topology":{"name":${json(topology.name)},"options":${json(topology.options)}},"categories":${json(instance.categories)},"seed":${json(instance.seed)},"sample":${json(instance.sample)},"task":${json(instance.task)},"family":${json(instance.family)},"staticInputs":`,
-  )
-  writeArray(
-    instance.staticInputs,
-    (input) => `{"node":${json(input.node)},"name":${json(input.name)},"value":${json(pyRepr(input.value))}}`,
-    write,
-  )
-  write(',"nodes":')
-  writeArray(instance.nodes, nodeText, write)
-  write(',"junctions":')
-  writeArray(instance.junctions, junctionText, write)
-  write(`,"targets":${json(instance.targets)},"outputs":${json(instance.outputs)},"prompt":`)
-  writeLongString(instance.prompt, write)
-  write('}')
-}
-
-/** One instance as its dataset line (see `writeInstance`). */
-export function encodeInstance(instance: Instance): string {
-  const pieces: string[] = []
-  writeInstance(instance, (piece) => pieces.push(piece))
-  return pieces.join('')
-}
-
-/**
- * Instances as dataset lines in UTF-8, each ending in a newline, in chunks of about a megabyte
- * (no line exists as one string on the way).
- * @example Buffer.concat(encodeLineBytes([instance])).toString() === `${encodeInstance(instance)}\n`
- */
-export function encodeLineBytes(instances: readonly Instance[]): Uint8Array[] {
-  const out = new ByteChunks()
-  for (const instance of instances) writeLine(instance, out)
-  return out.finish()
-}
-
-/** Appends one instance's dataset line, newline included, to `out` as UTF-8. */
-export function writeLine(instance: Instance, out: ByteChunks): void {
-  writeInstance(instance, (piece) => out.write(piece))
-  out.write('\n')
-}
+export {
+  encodeInstance,
+  encodeLineBytes,
+  type WritableInstance,
+  writeInstance,
+  writeLine,
+} from './instance-line.ts'
 
 export const encodeManifest = (manifest: Manifest): string =>
   JSON.stringify(z.encode(manifestSchema, manifest))

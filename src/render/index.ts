@@ -6,6 +6,12 @@ export { answerInstruction } from './answer-instruction.ts'
 export { PACK_LENGTH, packExpressions, packText, pickGroupText, pickLine } from './junction-text.ts'
 export type { PromptPart, PromptPartKind } from './prompt-parts.ts'
 export { joinParts, PREAMBLES, taskHeading } from './prompt-parts.ts'
-export type { InstanceDraft } from './render-prompt.ts'
-export { renderPrompt, renderPromptParts, renderTaskBlock } from './render-prompt.ts'
+export type { InstanceDraft, RenderedInstance } from './render-prompt.ts'
+export {
+  joinPrompt,
+  renderInstance,
+  renderPrompt,
+  renderPromptParts,
+  renderTaskBlock,
+} from './render-prompt.ts'
 export { splitBlocks, taskBlocks } from './split-blocks.ts'

@@ -25,6 +25,13 @@ import { INITIAL_CONDITIONS, joinParts, PREAMBLES, taskHeading } from './prompt-
 export type InstanceDraft = Omit<Instance, 'prompt'>
 
 /**
+ * An instance whose prompt is still the parts `renderPromptParts` made (`joinPrompt` joins them).
+ * The dataset writer escapes the parts one by one: a 10⁴-task prompt is 8 M characters, and
+ * joining it made one 16 MB string more per instance, only to be escaped and thrown away.
+ */
+export type RenderedInstance = InstanceDraft & { promptParts: PromptPart[] }
+
+/**
  * The block of one task: its heading and the template's text, trailing whitespace trimmed.
  * @example renderTaskBlock(node, registry) // 'Task 2:\nLet list_2 be …'
  */
@@ -151,4 +158,20 @@ export function renderPromptParts(
  */
 export function renderPrompt(draft: InstanceDraft, registry: Registry, layout: PromptLayout): string {
   return joinParts(renderPromptParts(draft, registry, layout))
+}
+
+/**
+ * A draft with its prompt's parts.
+ * @example joinPrompt(renderInstance(draft, registry, 'dependent')).prompt === renderPrompt(draft, registry, 'dependent')
+ */
+export const renderInstance = (
+  draft: InstanceDraft,
+  registry: Registry,
+  layout: PromptLayout,
+): RenderedInstance => ({ ...draft, promptParts: renderPromptParts(draft, registry, layout) })
+
+/** The instance with its prompt parts joined into the prompt text. */
+export function joinPrompt(rendered: RenderedInstance): Instance {
+  const { promptParts, ...draft } = rendered
+  return { ...draft, prompt: joinParts(promptParts) }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ByteChunks } from '../../src/io/byte-chunks.ts'
+import { createRng } from '../../src/rng.ts'
 
 describe('ByteChunks', () => {
   it('writes the UTF-8 of the joined pieces in chunks no larger than the size, splitting no character', () => {
@@ -36,5 +37,64 @@ describe('ByteChunks', () => {
     out.write('k')
     const rest = out.finish()
     expect(Buffer.concat([...first, ...rest]).toString()).toBe('abcdefghij€k')
+  })
+
+  it('writes JSON strings and integers as JSON.stringify and String do, across chunk boundaries (seeded)', () => {
+    const strings = [
+      '',
+      'a',
+      'task_12_out',
+      'scalar',
+      'x"y',
+      'back\\slash',
+      'tab\t',
+      '\u0000',
+      'é',
+      '≡',
+      '😀',
+      '\ud800',
+      'a'.repeat(70),
+    ]
+    const integers = [
+      0,
+      -0,
+      7,
+      -7,
+      10,
+      99,
+      100,
+      -100,
+      2 ** 31,
+      2 ** 53 - 1,
+      -(2 ** 53 - 1),
+      2 ** 53,
+      -(2 ** 53),
+      1e21,
+      1.5,
+      Number.NaN,
+    ]
+    const rng = createRng('byte-chunks-json')
+    for (const size of [4, 9, 16, 64, 1024]) {
+      const out = new ByteChunks(size)
+      let expected = ''
+      for (let i = 0; i < 400; i++) {
+        if (rng.below(2) === 0) {
+          const text = strings[rng.below(strings.length)]!
+          out.writeJsonString(text)
+          expected += JSON.stringify(text)
+        } else {
+          const n = integers[rng.below(integers.length)]!
+          out.writeInteger(n)
+          expected += String(n)
+        }
+        const glue = rng.below(3) === 0 ? ',' : ''
+        out.write(glue)
+        expected += glue
+      }
+      const chunks = out.finish()
+      // Full but for a character that did not fit whole.
+      for (const chunk of chunks.slice(0, -1)) expect(chunk.length).toBeGreaterThan(size - 4)
+      expect(Buffer.concat(chunks).toString('utf8')).toBe(expected)
+    }
   })
 })

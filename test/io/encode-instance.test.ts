@@ -5,6 +5,7 @@ import { snapshotSpecs } from '../../scripts/snapshot-specs.ts'
 import { instanceSchema } from '../../src/contracts/instance.ts'
 import { generateDataset } from '../../src/generate/generate-dataset.ts'
 import { decodeInstance, encodeInstance } from '../../src/io/dataset.ts'
+import { joinPrompt, type RenderedInstance, renderInstance } from '../../src/render/render-prompt.ts'
 import { createRng } from '../../src/rng.ts'
 
 const registry = defaultRegistry()
@@ -60,6 +61,19 @@ describe('encodeInstance', () => {
     expect(line).toBe(bySchema(instance))
     expect(line).toContain('"input":"[1.5, -2, 1180591620717411303424]"')
     expect(line).toContain('"params":{"M2":"[[1, 2], [3, -4]]","scale":"3.0"}')
+    // Ints at 2^53, where the writer switches from number digits to bigint digits, and
+    // preprocess options it writes itself (strings, booleans, integers) or hands to JSON.stringify.
+    for (const [input, preprocess] of [
+      [
+        [2n ** 53n - 1n, -(2n ** 53n) + 1n, 2n ** 53n, -(2n ** 53n), 0n, -0, 1e-7, 1e16],
+        { a: 'x"y', b: false, c: -3 },
+      ],
+      [-(2n ** 64n), { scale: 0.5, mode: 'é' }],
+      [[[1n], [], [-1.5, 2n]], {}],
+    ] as const) {
+      const odd = { ...instance, nodes: [{ ...node, input, preprocess }, ...base.nodes.slice(1)] }
+      expect(encodeInstance(odd as never)).toBe(bySchema(odd))
+    }
     expect(base.junctions.some((j) => j.op === 'pick') && base.junctions.some((j) => j.op === 'pack')).toBe(
       true,
     )
@@ -117,6 +131,47 @@ describe('encodeInstance', () => {
       const line = encodeInstance(instance)
       expect(line).toBe(bySchema(instance))
       expect(decodeInstance(line).prompt).toBe(instance.prompt)
+    }
+  })
+
+  it('writes a rendered instance, prompt from its parts, as its joined prompt would be written', async () => {
+    for (const spec of Object.values(snapshotSpecs)) {
+      const { instances } = await generateDataset(spec, { registry })
+      const layout = registry.topologies.get(spec.topology)!.defaults.layout
+      for (const { prompt, ...draft } of instances) {
+        const rendered = renderInstance(draft, registry, layout)
+        expect(joinPrompt(rendered).prompt).toBe(prompt)
+        expect(encodeInstance(rendered)).toBe(bySchema({ ...draft, prompt }))
+      }
+    }
+  })
+
+  it('writes parts holding any escaped character, a pair or half of one at their ends, as the joined prompt (seeded)', async () => {
+    const { instances } = await generateDataset(snapshotSpecs.dag!, { registry })
+    const { prompt: _, ...draft } = instances[0]!
+    const rare = [
+      '"',
+      '\\',
+      '\r',
+      '\t',
+      '\u0000',
+      '\u001f',
+      '\ud83d\ude00',
+      '\ud800',
+      '\udc00',
+      '\u2028',
+      '≡',
+    ]
+    const rng = createRng('encode-prompt-parts')
+    for (let round = 0; round < 200; round++) {
+      const promptParts = Array.from({ length: rng.int(1, 8) }, () => {
+        let text = ''
+        for (let i = rng.int(0, 6); i > 0; i--)
+          text += rng.below(3) === 0 ? rare[rng.below(rare.length)]! : rng.below(2) === 0 ? '\n' : 'Task 1: x'
+        return { kind: 'task' as const, number: 1, text }
+      })
+      const rendered: RenderedInstance = { ...draft, promptParts }
+      expect(encodeInstance(rendered)).toBe(bySchema(joinPrompt(rendered)))
     }
   })
 })

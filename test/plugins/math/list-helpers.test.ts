@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { doubledHullArea } from '../../../plugins/math/geometry.ts'
 import { kronecker, matMul, norm1, rectDims, reshape, squareDim } from '../../../plugins/math/matrix.ts'
-import { intMatrixParam, sizeParam } from '../../../plugins/math/params.ts'
+import { intListParam, intMatrixParam, sizeParam } from '../../../plugins/math/params.ts'
 import { inversions, permutationOrder, stableArgsort } from '../../../plugins/math/permutation.ts'
 import {
   coefficientList,
@@ -155,5 +155,13 @@ describe('parameter reads', () => {
     )
     expect(() => intMatrixParam({ M2: [] }, 'M2')).toThrow('got "[]"')
     expect(() => intMatrixParam({}, 'M2')).toThrow('got nothing')
+    expect(() => intMatrixParam({ M2: [[1n, 2.5]] }, 'M2')).toThrow(
+      'math params.M2: expected a rectangular matrix of integers, got "[[1, 2.5]]"',
+    )
+    expect(() => intMatrixParam({ M2: [1n, 2n] }, 'M2')).toThrow('expected a rectangular matrix of integers')
+    expect(() => intListParam({ seq2: [1n, [2n]] }, 'seq2')).toThrow(
+      'math params.seq2: expected a list of integers, got "[1, [2]]"',
+    )
+    expect(intMatrixParam({ M2: [[1n], [2n]] }, 'M2')).toEqual([[1n], [2n]])
   })
 })
