@@ -119,12 +119,12 @@ export interface ListInputOptions extends ScalarStepOptions {
 }
 
 function describeList(name: string, source: string, opts: Required<ListInputOptions>, steps: string): string {
-  const lines = [
-    `Let ${name} be ${source} with every element transformed as follows: ${steps}.`,
-    `If ${name} has more than ${LIST_LEN_MAX} elements, keep only its first ${LIST_LEN_MAX}.`,
-  ]
-  if (opts.pow2) lines.push(`If the length of ${name} is not a power of two, append zeros until it is.`)
-  return lines.join('\n')
+  // One template per node of every list task: no array of lines to join.
+  const pad = opts.pow2 ? `\nIf the length of ${name} is not a power of two, append zeros until it is.` : ''
+  return (
+    `Let ${name} be ${source} with every element transformed as follows: ${steps}.\n` +
+    `If ${name} has more than ${LIST_LEN_MAX} elements, keep only its first ${LIST_LEN_MAX}.${pad}`
+  )
 }
 
 /** Applies the per-element steps, cuts to 10 and pads to a power of two when asked. */
