@@ -323,11 +323,56 @@ function pinnedKeys(plan: SamplePlan): string[] {
   return keys
 }
 
+/** What a filled node adds to the attempt; the attempt's failure when it could not be filled. */
+function keep(
+  state: AttemptState,
+  lists: { nodes: TaskNode[]; junctions: Junction[] },
+  node: number,
+  isTask: boolean,
+  filled: TaskNode | Junction | { reason: string },
+): AttemptResult | undefined {
+  if ('reason' in filled) return { ok: false, node, reason: filled.reason }
+  state.values[node] = filled.output
+  if (isTask) lists.nodes.push(filled as TaskNode)
+  else lists.junctions.push(filled as Junction)
+  return undefined
+}
+
 /**
- * Runs one attempt over the plan with `rng` (the attempt's own stream).
+ * Fills the plan's nodes from position `from` of its order on. Synchronous until a node's fill
+ * returns a promise (a Python candidate), as `firstAcceptable` is: the math chain never waits,
+ * and an async function per attempt was a promise and its resolution each time for nothing.
+ */
+function fillFrom(
+  ctx: AttemptContext,
+  state: AttemptState,
+  rng: Rng,
+  lists: { nodes: TaskNode[]; junctions: Junction[] },
+  from: number,
+): AttemptResult | Promise<AttemptResult> {
+  const { plan } = ctx
+  const { order } = plan
+  for (let i = from; i < order.length; i++) {
+    const node = order[i]!
+    const isTask = plan.numbers[node] !== 0
+    const made = isTask ? fillTask(ctx, state, node, rng) : fillJunction(plan, node, state.values)
+    if (made instanceof Promise) {
+      return made.then(
+        (filled) => keep(state, lists, node, isTask, filled) ?? fillFrom(ctx, state, rng, lists, i + 1),
+      )
+    }
+    const stop = keep(state, lists, node, isTask, made)
+    if (stop) return stop
+  }
+  return { ok: true, nodes: lists.nodes, junctions: lists.junctions, staticInputs: state.staticInputs }
+}
+
+/**
+ * Runs one attempt over the plan with `rng` (the attempt's own stream); a promise only when a
+ * candidate's solver returned one.
  * @example await fillAttempt(ctx, sampleRng.split('attempt', 0))
  */
-export async function fillAttempt(ctx: AttemptContext, rng: Rng): Promise<AttemptResult> {
+export function fillAttempt(ctx: AttemptContext, rng: Rng): AttemptResult | Promise<AttemptResult> {
   const { plan } = ctx
   const state: AttemptState = {
     kinds: chooseKindsOf(plan.skeleton, plan.order, plan.feasible, rng.split('kinds')),
@@ -335,18 +380,5 @@ export async function fillAttempt(ctx: AttemptContext, rng: Rng): Promise<Attemp
     values: new Array(plan.skeleton.ids.length),
     staticInputs: [],
   }
-  const nodes: TaskNode[] = []
-  const junctions: Junction[] = []
-  const { order } = plan
-  for (let i = 0; i < order.length; i++) {
-    const node = order[i]!
-    const isTask = plan.numbers[node] !== 0
-    const made = isTask ? fillTask(ctx, state, node, rng) : fillJunction(plan, node, state.values)
-    const filled = made instanceof Promise ? await made : made
-    if ('reason' in filled) return { ok: false, node, reason: filled.reason }
-    state.values[node] = filled.output
-    if (isTask) nodes.push(filled as TaskNode)
-    else junctions.push(filled as Junction)
-  }
-  return { ok: true, nodes, junctions, staticInputs: state.staticInputs }
+  return fillFrom(ctx, state, rng, { nodes: [], junctions: [] }, 0)
 }
