@@ -51,8 +51,11 @@ export function packExpressions(sources: readonly string[], length = PACK_LENGTH
  * @example packText('task_4_input', ['task_2_out', 'task_3_out'])
  */
 export function packText(name: string, sources: readonly string[], length = PACK_LENGTH): string {
+  // Joined, not concatenated: a 10⁴-task prompt has ~5000 packs, and a join makes one flat
+  // string where a template literal makes a string per piece for the writer to flatten.
   return [
-    `Define ${name} as follows, a list of ${length} elements:`,
-    `${name} = [${packExpressions(sources, length).join(', ')}].`,
-  ].join('\n')
+    `Define ${name} as follows, a list of ${length} elements:\n${name} = [`,
+    packExpressions(sources, length).join(', '),
+    '].',
+  ].join('')
 }

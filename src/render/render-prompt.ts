@@ -48,32 +48,54 @@ export function renderTaskBlock(
     inputKind: node.inputKind,
     params: node.params,
   })
-  return `${taskHeading(node.number)}\n${body.trimEnd()}`
+  // Trimmed as one string: trimming flattens it, so the block is flat once, not the body first
+  // and the block again when it is written. A body of whitespace alone leaves the heading's newline.
+  const heading = taskHeading(node.number)
+  const block = `${heading}\n${body}`.trimEnd()
+  return block.length === heading.length ? `${heading}\n` : block
 }
 
-/** The names under which node values appear in the prompt, by node id (one pass: graphs reach 10^4 nodes). */
-function valueNames(draft: InstanceDraft): (id: string, junction: string) => string {
-  const names = new Map<string, string>()
-  for (const node of draft.nodes) names.set(node.id, `task_${node.number}_out`)
-  for (const junction of draft.junctions) names.set(junction.id, junction.name)
-  return (id, junction) => {
-    const name = names.get(id)
-    if (name === undefined) {
-      throw new ArbigraphError('ARBIGRAPH_BAD_INPUT', `junction "${junction}": unknown source node "${id}"`)
-    }
-    return name
+/**
+ * What the body walk needs of a node or junction id, found with one look-up per reference: a
+ * 10⁴-task graph has ~6000 junctions, and a map per question (is it a junction, its name, was
+ * it defined, its first reader) was most of the walk.
+ */
+interface Reference {
+  /** The junction with this id; undefined for a task node. */
+  junction: Junction | undefined
+  /** The task number of a task node (its value is `task_N_out`); 0 for a junction. */
+  number: number
+  /** The task number of the first task that reads it, in prompt order. */
+  firstReader: number
+  emitted: boolean
+}
+
+/** Every node and junction by id (one pass: graphs reach 10^4 nodes). */
+function references(draft: InstanceDraft): Map<string, Reference> {
+  const byId = new Map<string, Reference>()
+  for (const node of draft.nodes)
+    byId.set(node.id, { junction: undefined, number: node.number, firstReader: Infinity, emitted: false })
+  for (const junction of draft.junctions)
+    byId.set(junction.id, { junction, number: 0, firstReader: Infinity, emitted: false })
+  for (const node of draft.nodes) {
+    const from = node.source.node === null ? undefined : byId.get(node.source.node)
+    if (from && from.firstReader === Infinity) from.firstReader = node.number
   }
+  return byId
 }
 
 /** Walks the tasks in prompt order and inserts each junction's text before its first reader. */
 function bodyParts(draft: InstanceDraft, registry: Registry): PromptPart[] {
-  const junctions = new Map(draft.junctions.map((j) => [j.id, j]))
-  const firstReader = new Map<string, number>()
-  for (const node of draft.nodes) {
-    const from = node.source.node
-    if (from !== null && !firstReader.has(from)) firstReader.set(from, node.number)
+  const byId = references(draft)
+  const find = (id: string, junction: string): Reference => {
+    const found = byId.get(id)
+    if (found === undefined) {
+      throw new ArbigraphError('ARBIGRAPH_BAD_INPUT', `junction "${junction}": unknown source node "${id}"`)
+    }
+    return found
   }
-  const valueName = valueNames(draft)
+  const nameOf = (reference: Reference): string =>
+    reference.junction ? reference.junction.name : `task_${reference.number}_out`
   const picksBySource = new Map<string, Junction[]>()
   for (const j of draft.junctions) {
     if (j.op !== 'pick') continue
@@ -81,30 +103,35 @@ function bodyParts(draft: InstanceDraft, registry: Registry): PromptPart[] {
     list.push(j)
     picksBySource.set(j.sources[0]!, list)
   }
-  const emitted = new Set<string>()
   const parts: PromptPart[] = []
-  const emit = (junction: Junction): void => {
-    if (emitted.has(junction.id)) return
+  const emit = (reference: Reference): void => {
+    if (reference.emitted) return
+    const junction = reference.junction!
     // A junction fed by another junction needs that one defined first.
-    for (const source of junction.sources) {
-      const inner = junctions.get(source)
-      if (inner) emit(inner)
-    }
+    const sources = junction.sources.map((id) => byId.get(id))
+    for (const source of sources) if (source?.junction) emit(source)
+    const nameAt = (i: number) => nameOf(sources[i] ?? find(junction.sources[i]!, junction.id))
     if (junction.op === 'pack') {
-      emitted.add(junction.id)
-      const names = junction.sources.map((id) => valueName(id, junction.id))
+      reference.emitted = true
       const length = Array.isArray(junction.output) ? junction.output.length : PACK_LENGTH
-      parts.push({ kind: 'junction', text: packText(junction.name, names, length) })
+      parts.push({
+        kind: 'junction',
+        text: packText(
+          junction.name,
+          sources.map((_, i) => nameAt(i)),
+          length,
+        ),
+      })
       return
     }
     // Picks from the same list are defined together, as a multichain expansion is.
-    const source = junction.sources[0]!
-    const group = (picksBySource.get(source) ?? [])
-      .filter((j) => !emitted.has(j.id))
-      .sort((a, b) => (firstReader.get(a.id) ?? Infinity) - (firstReader.get(b.id) ?? Infinity))
-    for (const pick of group) emitted.add(pick.id)
-    const picks = group.map((pick) => ({ name: pick.name, index: pick.index ?? 0 }))
-    parts.push({ kind: 'junction', text: pickGroupText(valueName(source, junction.id), picks) })
+    const group = (picksBySource.get(junction.sources[0]!) ?? [])
+      .map((pick) => ({ pick, reference: byId.get(pick.id)! }))
+      .filter(({ reference }) => !reference.emitted)
+      .sort((a, b) => a.reference.firstReader - b.reference.firstReader)
+    for (const { reference } of group) reference.emitted = true
+    const picks = group.map(({ pick }) => ({ name: pick.name, index: pick.index ?? 0 }))
+    parts.push({ kind: 'junction', text: pickGroupText(nameAt(0), picks) })
   }
   // Templates looked up once per instance, not per node (a look-up scans the category).
   const templates = new Map<string, Map<string, TaskTemplate>>()
@@ -116,8 +143,8 @@ function bodyParts(draft: InstanceDraft, registry: Registry): PromptPart[] {
     return template
   }
   for (const node of draft.nodes) {
-    const junction = node.source.node === null ? undefined : junctions.get(node.source.node)
-    if (junction) emit(junction)
+    const from = node.source.node === null ? undefined : byId.get(node.source.node)
+    if (from?.junction) emit(from)
     parts.push({ kind: 'task', number: node.number, text: renderTaskBlock(node, registry, templateOf(node)) })
   }
   return parts

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderPrompt, renderPromptParts } from '../../src/render/render-prompt.ts'
+import { renderPrompt, renderPromptParts, renderTaskBlock } from '../../src/render/render-prompt.ts'
 import { splitBlocks, taskBlocks } from '../../src/render/split-blocks.ts'
 import {
   chainDraft,
@@ -199,5 +199,21 @@ describe('errors', () => {
         message: expect.stringContaining('junction "k5": unknown source node "ghost"'),
       }),
     )
+  })
+})
+
+describe('task blocks', () => {
+  const template = registry.categories.get('toy')!.templates[0]!
+  it('trim the text’s trailing whitespace; a text of whitespace alone leaves the heading and its newline', () => {
+    for (const [text, block] of [
+      ['Double x_3.  \n\n', 'Task 3:\nDouble x_3.'],
+      [' \n\t ', 'Task 3:\n'],
+      ['', 'Task 3:\n'],
+      ['  lead kept\n', 'Task 3:\n  lead kept'],
+    ] as const) {
+      expect(
+        renderTaskBlock(node(3, 'Double', null, 'task_3_input'), registry, { ...template, text: () => text }),
+      ).toBe(block)
+    }
   })
 })
