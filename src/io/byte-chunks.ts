@@ -13,7 +13,10 @@ const utf8 = new TextEncoder()
 /**
  * Text up to this length is copied in JavaScript when it is ASCII: a record of a 10⁴-task
  * instance is written in thousands of small pieces, and one native call each cost more than the
- * copy. Longer text takes Buffer's native UTF-8 encoder.
+ * copy. Longer text takes Buffer's native UTF-8 encoder. A fast path taken only when its piece
+ * fits in the current chunk, else `write`, which fills the chunk to its end: every chunk but the
+ * last is full (to the last whole character). The checks are written out in each method, not in
+ * a helper: `generate` runs without V8's inlining (see bin/arbigraph.js).
  */
 const SHORT_TEXT = 64
 
@@ -37,9 +40,23 @@ export class ByteChunks {
 
   /** Appends `text` as UTF-8. */
   write(text: string): void {
-    if (text.length <= SHORT_TEXT && this.writeAscii(text)) return
+    const length = text.length
+    if (length <= SHORT_TEXT && this.used + length <= this.size) {
+      const buffer = this.buffer
+      const at = this.used
+      let i = 0
+      for (; i < length; i++) {
+        const c = text.charCodeAt(i)
+        if (c > 0x7f) break
+        buffer[at + i] = c
+      }
+      if (i === length) {
+        this.used = at + length
+        return
+      }
+    }
     // A UTF-16 unit is at most 3 UTF-8 bytes: pieces that surely fit are one call.
-    if (text.length * 3 <= this.size - this.used) {
+    if (length * 3 <= this.size - this.used) {
       this.used += this.buffer.write(text, this.used)
       return
     }
@@ -61,7 +78,7 @@ export class ByteChunks {
    */
   writeJsonString(text: string): void {
     const length = text.length
-    if (length + 2 <= SHORT_TEXT && this.fits(length + 2)) {
+    if (length + 2 <= SHORT_TEXT && this.used + length + 2 <= this.size) {
       const buffer = this.buffer
       let at = this.used
       buffer[at++] = QUOTE
@@ -85,7 +102,7 @@ export class ByteChunks {
    * number, written digit by digit with no string made (other numbers take `String`).
    */
   writeInteger(n: number): void {
-    if (!Number.isSafeInteger(n) || !this.fits(MAX_SAFE_DIGITS)) {
+    if (!Number.isSafeInteger(n) || this.used + MAX_SAFE_DIGITS > this.size) {
       this.write(String(n))
       return
     }
@@ -104,29 +121,6 @@ export class ByteChunks {
       n = tens
     }
     buffer[at] = ZERO + n
-  }
-
-  /** A short ASCII text copied a character at a time, skipping a native call; false if it is not ASCII. */
-  private writeAscii(text: string): boolean {
-    const length = text.length
-    if (!this.fits(length)) return false
-    const buffer = this.buffer
-    const at = this.used
-    for (let i = 0; i < length; i++) {
-      const c = text.charCodeAt(i)
-      if (c > 0x7f) return false
-      buffer[at + i] = c
-    }
-    this.used = at + length
-    return true
-  }
-
-  /**
-   * Whether `bytes` more fit in the current chunk; when not, the caller writes through `write`,
-   * which fills the chunk to its end, so every chunk but the last is full.
-   */
-  private fits(bytes: number): boolean {
-    return this.used + bytes <= this.size
   }
 
   private next(): void {
