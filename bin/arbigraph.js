@@ -25,11 +25,24 @@ process.stdout.on('error', (error) => {
 
 const argv = process.argv.slice(2)
 
+// Once `generate` is done (its file renamed into place, its workers gone), the process ends
+// as soon as what it printed is out. Left to end by itself, Node first waits for V8's background
+// compile jobs of code that will never run again: a tenth of the math chain's wall time
+// (640 x 4, paired runs: 0.86x wall, 0.83x CPU). Only after `generate`, whose end is known: other
+// commands may leave a server or a child process that must finish on its own.
+function exitWhenFlushed() {
+  const pending = [process.stdout, process.stderr].filter((stream) => stream.writableLength > 0)
+  let left = pending.length
+  if (left === 0) process.exit()
+  for (const stream of pending) stream.once('drain', () => --left === 0 && process.exit())
+}
+
 async function fromSources(source) {
   const { register } = await import('tsx/esm/api')
   register()
   const { main } = await import(require('node:url').pathToFileURL(source).href)
   process.exitCode = await main(argv)
+  if (argv[0] === 'generate') exitWhenFlushed()
 }
 
 async function fromBundle() {
@@ -54,6 +67,7 @@ async function fromBundle() {
   process.exitCode = await cli.exports.main(argv)
   // Not after a usage error (an unknown command among them), so a typo leaves no cache file.
   if (process.exitCode !== 2) cli.save()
+  if (command === 'generate') exitWhenFlushed()
 }
 
 const source = join(__dirname, '../cli.ts')

@@ -1,4 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { runCli, tempDir } from './run-cli.ts'
@@ -112,6 +114,25 @@ describe('arbigraph (no command)', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', (status) => resolve(status)))
     expect(stderr).toBe('')
     expect(code).toBe(0)
+  })
+
+  it('bin/arbigraph.js ends generate as soon as it is done, keeping its exit code, its file and what it printed', () => {
+    const dir = tempDir()
+    const generate = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        ['bin/arbigraph.js', 'generate', 'chain', '--length', '2', '--samples-per-task', '1', ...args],
+        { cwd: repo, encoding: 'utf8', timeout: 100_000 },
+      )
+    const done = generate('--targets', 'DivisorSum', '--out', join(dir, 'ok.jsonl'))
+    expect(done.stderr).toContain('progress: 1/1 instances (100.0%)')
+    expect(done.status).toBe(0)
+    expect(done.stdout).toContain('wrote 1 instances to')
+    expect(readFileSync(join(dir, 'ok.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2)
+    const failed = generate('--targets', 'NoSuchTemplate', '--out', join(dir, 'bad.jsonl'))
+    expect(failed.status).toBe(1)
+    expect(failed.stderr).toContain('unknown template "NoSuchTemplate"')
+    expect(existsSync(join(dir, 'bad.jsonl'))).toBe(false)
   })
 
   it('bin/arbigraph.js exits 2 on a usage error', () => {
