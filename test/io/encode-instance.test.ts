@@ -23,6 +23,22 @@ const specs = {
   },
 }
 
+/** Characters a prompt seldom holds that escaping must get right: JSON's escapes, pairs and lone halves, non-ASCII. */
+const RARE = [
+  '"',
+  '\\',
+  '\r',
+  '\t',
+  '\u0000',
+  '\u001f',
+  '\ud83d\ude00',
+  '\ud800',
+  '\udc00',
+  '\u2028',
+  '\u007f',
+  '≡',
+]
+
 describe('encodeInstance', () => {
   it.each(Object.entries(specs))('%s: writes the bytes the schema codec writes', async (_name, spec) => {
     const { instances } = await generateDataset(spec, { registry })
@@ -100,19 +116,6 @@ describe('encodeInstance', () => {
     const { instances } = await generateDataset(snapshotSpecs.dag!, { registry })
     // Slices with only newlines to escape take a fast path; the others JSON.stringify. Mostly
     // prompt-like text (two-byte from ≡), with each kind of escaped character now and then.
-    const rare = [
-      '"',
-      '\\',
-      '\r',
-      '\t',
-      '\u0000',
-      '\u001f',
-      '\ud83d\ude00',
-      '\ud800',
-      '\udc00',
-      '\u2028',
-      '\u007f',
-    ]
     const rng = createRng('encode-long-prompts')
     for (let round = 0; round < 16; round++) {
       const parts: string[] = []
@@ -120,7 +123,7 @@ describe('encodeInstance', () => {
       while (length < 3 * 2 ** 16) {
         const part =
           rng.below(3000) === 0
-            ? rare[rng.below(rare.length)]!
+            ? RARE[rng.below(RARE.length)]!
             : rng.below(8) === 0
               ? '\n'
               : 'x ≡ 3 (mod 7); '
@@ -149,25 +152,12 @@ describe('encodeInstance', () => {
   it('writes parts holding any escaped character, a pair or half of one at their ends, as the joined prompt (seeded)', async () => {
     const { instances } = await generateDataset(snapshotSpecs.dag!, { registry })
     const { prompt: _, ...draft } = instances[0]!
-    const rare = [
-      '"',
-      '\\',
-      '\r',
-      '\t',
-      '\u0000',
-      '\u001f',
-      '\ud83d\ude00',
-      '\ud800',
-      '\udc00',
-      '\u2028',
-      '≡',
-    ]
     const rng = createRng('encode-prompt-parts')
     for (let round = 0; round < 200; round++) {
       const promptParts = Array.from({ length: rng.int(1, 8) }, () => {
         let text = ''
         for (let i = rng.int(0, 6); i > 0; i--)
-          text += rng.below(3) === 0 ? rare[rng.below(rare.length)]! : rng.below(2) === 0 ? '\n' : 'Task 1: x'
+          text += rng.below(3) === 0 ? RARE[rng.below(RARE.length)]! : rng.below(2) === 0 ? '\n' : 'Task 1: x'
         return { kind: 'task' as const, number: 1, text }
       })
       const rendered: RenderedInstance = { ...draft, promptParts }
