@@ -29,7 +29,7 @@ export const isSafe = (x: bigint): boolean => x <= SAFE && x >= -SAFE
  * exact, and so is every step of Euclid's algorithm.
  * @example gcdSmall(-12, 18) // 6
  */
-export function gcdSmall(a: number, b: number): number {
+function gcdSmall(a: number, b: number): number {
   a = Math.abs(a)
   b = Math.abs(b)
   while (b !== 0) {

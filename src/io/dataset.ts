@@ -14,7 +14,6 @@ import { encodeInstance } from './instance-line.ts'
 
 export {
   encodeInstance,
-  encodeLineBytes,
   type WritableInstance,
   writeInstance,
   writeLine,

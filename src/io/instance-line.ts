@@ -239,14 +239,3 @@ export function encodeInstance(instance: WritableInstance): string {
   writeInstance(instance, out)
   return Buffer.concat(out.finish()).toString('utf8')
 }
-
-/**
- * Instances as dataset lines in UTF-8, each ending in a newline, in chunks of about a megabyte
- * (no line exists as one string on the way).
- * @example Buffer.concat(encodeLineBytes([instance])).toString() === `${encodeInstance(instance)}\n`
- */
-export function encodeLineBytes(instances: readonly WritableInstance[]): Uint8Array[] {
-  const out = new ByteChunks()
-  for (const instance of instances) writeLine(instance, out)
-  return out.finish()
-}
