@@ -72,9 +72,16 @@ export function valuesEqual(a: PyValue, b: PyValue): boolean {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false
     return a.every((x, i) => valuesEqual(x, b[i]!))
   }
-  if (typeof a === 'bigint' && typeof b === 'bigint') return a === b
-  // Python: 2 == 2.0 is True. Compare an int with a float exactly, without rounding the int.
-  if (typeof a === 'bigint') return Number.isInteger(b) && BigInt(b) === a
+  return scalarsEqual(a, b)
+}
+
+/**
+ * Python's `==` on two numbers: 2 == 2.0 is True. An int is compared with a float exactly,
+ * without rounding the int: a float equals it only when it is an integer that `BigInt` converts.
+ * @example scalarsEqual(2n, 2.0) // true
+ */
+export function scalarsEqual(a: Scalar, b: Scalar): boolean {
+  if (typeof a === 'bigint') return typeof b === 'bigint' ? a === b : Number.isInteger(b) && BigInt(b) === a
   if (typeof b === 'bigint') return Number.isInteger(a) && BigInt(a) === b
   return a === b
 }

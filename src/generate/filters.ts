@@ -9,7 +9,7 @@
  */
 import type { FilterName } from '../contracts/topology.ts'
 import type { PyValue, Scalar, Value } from '../values.ts'
-import { valuesEqual } from '../values.ts'
+import { scalarsEqual, valuesEqual } from '../values.ts'
 
 const LIMIT = 10_000_000_000n
 const LIMIT_FLOAT = 1e10
@@ -22,16 +22,9 @@ const tooLarge = (v: Scalar): boolean =>
 const isTrivial = (v: Scalar): boolean =>
   typeof v === 'bigint' ? v === 0n || v === 1n || v === -1n : v === 0 || v === 1 || v === -1
 
-/**
- * Python's `==` on two numbers, with NaN equal to itself (as a Map key under SameValueZero):
- * `1n` and `1.0` are the same element. A float equals a bigint only when it is an integer, and
- * then `BigInt` converts it exactly, so no bigint ever goes through a float.
- */
-function sameNumber(a: Scalar, b: Scalar): boolean {
-  if (typeof a === 'bigint') return typeof b === 'bigint' ? a === b : Number.isInteger(b) && BigInt(b) === a
-  if (typeof b === 'bigint') return Number.isInteger(a) && BigInt(a) === b
-  return a === b || (Number.isNaN(a) && Number.isNaN(b))
-}
+/** Python's `==` on two numbers, with NaN equal to itself (as a Map key under SameValueZero). */
+const sameNumber = (a: Scalar, b: Scalar): boolean =>
+  scalarsEqual(a, b) || (Number.isNaN(a) && Number.isNaN(b))
 
 /** Python `[…] == list(range(start, start + n))`. */
 function isRun(list: readonly Scalar[], start: number): boolean {
