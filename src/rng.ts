@@ -43,19 +43,21 @@ export interface Rng {
 /** 2^32, made once: every static input of a graph is drawn through `bigint`. */
 const TWO_TO_32 = 2n ** 32n
 
-const rotl = (x: number, k: number) => ((x << k) | (x >>> (32 - k))) >>> 0
+/**
+ * The state is kept in signed 32-bit words (`| 0`), the same bits a Uint32Array would hold: on a
+ * 64-bit Node without pointer compression every such word is a small integer, while a word at or
+ * above 2^31 kept unsigned is a heap number, one allocation per step and per seed word. Streams
+ * draw in every node of generation, so those allocations were a tenth of what a sample allocated.
+ */
+const rotl = (x: number, k: number) => (x << k) | (x >>> (32 - k))
 
 const fmix32 = (h: number): number => {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
-  return (h ^ (h >>> 16)) >>> 0
+  return h ^ (h >>> 16)
 }
 
-/**
- * A 128-bit state as four unsigned 32-bit words in plain fields: generation splits a stream per
- * node and candidate, and two typed arrays per split (seed and state) were most of a split's
- * cost. The arithmetic is that of a Uint32Array: every stored word is reduced with `>>> 0`.
- */
+/** A 128-bit state as four 32-bit words in plain fields (two typed arrays per split cost more). */
 interface Words {
   readonly a: number
   readonly b: number
@@ -63,7 +65,7 @@ interface Words {
   readonly d: number
 }
 
-const ROOT: Words = { a: 0x9e3779b9, b: 0x243f6a88, c: 0xb7e15162, d: 0xdeadbeef }
+const ROOT: Words = { a: 0x9e3779b9 | 0, b: 0x243f6a88 | 0, c: 0xb7e15162 | 0, d: 0xdeadbeef | 0 }
 
 /** The seed state of `parent/text`: the parent's seed mixed with the label text only. */
 function deriveSeed(parent: Words, key: string): Words {
@@ -84,6 +86,9 @@ function deriveSeed(parent: Words, key: string): Words {
   h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179)
   return { a: fmix32(h1 ^ h2 ^ h3 ^ h4), b: fmix32(h2 ^ h1), c: fmix32(h3 ^ h1), d: fmix32(h4 ^ h1) }
 }
+
+/** 2^31: `below` takes its signed path for every n up to it. */
+const TWO_TO_31 = 2 ** 31
 
 class Xoshiro128 implements Rng {
   readonly key: string
@@ -130,22 +135,43 @@ class Xoshiro128 implements Rng {
     return new Xoshiro128(`${this.key}/${text}`, this.seed(), text)
   }
 
-  uint32(): number {
+  /** The next output as a signed 32-bit word: `uint32()` is this `>>> 0`. */
+  private next(): number {
     if (this.derived === undefined) this.seed()
-    const result = Math.imul(rotl(Math.imul(this.s1, 5) >>> 0, 7), 9) >>> 0
-    const t = (this.s1 << 9) >>> 0
-    this.s2 = (this.s2 ^ this.s0) >>> 0
-    this.s3 = (this.s3 ^ this.s1) >>> 0
-    this.s1 = (this.s1 ^ this.s2) >>> 0
-    this.s0 = (this.s0 ^ this.s3) >>> 0
-    this.s2 = (this.s2 ^ t) >>> 0
-    this.s3 = rotl(this.s3, 11)
+    const s1 = this.s1
+    const result = Math.imul(rotl(Math.imul(s1, 5), 7), 9)
+    const t = s1 << 9
+    const s2 = this.s2 ^ this.s0
+    const s3 = this.s3 ^ s1
+    this.s1 = s1 ^ s2
+    this.s0 = this.s0 ^ s3
+    this.s2 = s2 ^ t
+    this.s3 = rotl(s3, 11)
     return result
+  }
+
+  uint32(): number {
+    return this.next() >>> 0
   }
 
   below(n: number): number {
     if (!Number.isInteger(n) || n < 1 || n > 2 ** 32)
       throw new RangeError(`rng.below: n must be an integer in [1, 2^32], got ${n}`)
+    if (n <= TWO_TO_31) {
+      // The unsigned draw r is the signed word w, or w + 2^32 when w < 0. Draws at or above the
+      // largest multiple of n below 2^32, 2^32 − (2^32 mod n), are rejected: never a w ≥ 0 (that
+      // bound exceeds 2^31), and a w < 0 exactly when w ≥ −(2^32 mod n). A kept w < 0 gives
+      // (w + 2^32) mod n = (w mod n + 2^32 mod n) mod n, with no number outside ±2^31 made.
+      const wrap = 2 ** 32 % n
+      for (;;) {
+        const w = this.next()
+        if (w >= 0) return w % n
+        if (w < -wrap) {
+          const r = (w % n) + wrap
+          return r < 0 ? r + n : r
+        }
+      }
+    }
     // Draws at or above the largest multiple of n that fits in 2^32 are rejected. That multiple
     // exceeds 2^32 − n, so a draw below 2^32 − n is kept without computing it (a float remainder).
     for (;;) {
@@ -173,8 +199,8 @@ class Xoshiro128 implements Rng {
   }
 
   float(): number {
-    const hi = this.uint32() >>> 5
-    const lo = this.uint32() >>> 6
+    const hi = this.next() >>> 5
+    const lo = this.next() >>> 6
     return (hi * 67108864 + lo) / 9007199254740992
   }
 

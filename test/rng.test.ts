@@ -71,7 +71,10 @@ describe('rng', () => {
 
 describe('rng.below keeps exactly the draws below the largest multiple of n in 2^32', () => {
   it('matches rejection sampling on the raw stream, also where most draws are rejected', () => {
-    for (const n of [1, 2, 3, 7, 100, 2 ** 31 + 1, 3 * 2 ** 30 + 5, 2 ** 32 - 1, 2 ** 32]) {
+    // Up to 2^31 `below` works on the signed word (rejecting some negative ones); above, unsigned.
+    // 1,431,655,766 and 2^31 − 1 reject about a third and a half of all draws.
+    const ns = [1, 2, 3, 7, 100, 2 ** 30 + 3, 1_431_655_766, 2 ** 31 - 1, 2 ** 31]
+    for (const n of [...ns, 2 ** 31 + 1, 3 * 2 ** 30 + 5, 2 ** 32 - 1, 2 ** 32]) {
       const drawn = createRng('below').split(String(n))
       const raw = createRng('below').split(String(n))
       const limit = 2 ** 32 - (2 ** 32 % n)
@@ -81,5 +84,20 @@ describe('rng.below keeps exactly the draws below the largest multiple of n in 2
         expect(drawn.below(n)).toBe(r % n)
       }
     }
+  })
+})
+
+describe('rng streams stay the same across versions', () => {
+  // A dataset is checked by regenerating it from its spec: a changed stream would make every
+  // stored dataset fail that check. These are the draws the generator has made since its first version.
+  it("gives the first release's draws", () => {
+    const r = createRng(0).split('chain', 'target:7', 'sample', 3)
+    expect([r.uint32(), r.uint32(), r.uint32(), r.uint32()]).toEqual([
+      367542908, 3504624053, 2641244524, 1810375304,
+    ])
+    expect([7, 2 ** 31, 1_431_655_766, 3 * 2 ** 30 + 5].map((n) => r.below(n))).toEqual([
+      3, 1125881029, 418095292, 1452816989,
+    ])
+    expect(r.float()).toBe(0.7277755027995129)
   })
 })
