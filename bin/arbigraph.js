@@ -64,6 +64,8 @@ async function fromBundle() {
   // made and read under the same flags (V8 refuses a cache made under others).
   if (command === 'generate') require('node:v8').setFlagsFromString('--no-turbo-inlining')
   const cli = loadCachedScript(bundle, command, compileCacheDir())
+  // Helper threads run the bundle as well, from the same cache (bin/generate-helper.js).
+  if (command === 'generate') await cli.exports.useGenerationHelper(join(__dirname, 'generate-helper.js'))
   process.exitCode = await cli.exports.main(argv)
   // Not after a usage error (an unknown command among them), so a typo leaves no cache file.
   if (process.exitCode !== 2) cli.save()

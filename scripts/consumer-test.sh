@@ -113,6 +113,14 @@ check_results "$app" tripling
 (cd "$app" && npx tsc --noEmit) || fail "npx tsc --noEmit in the ESM project"
 (cd "$app" && npx arbigraph list >list.txt && grep -q 'Triple' list.txt) || fail "arbigraph list does not show the user's template"
 
+step "ESM project: npx arbigraph generate, one thread and three (the installed helper threads), same bytes"
+# Enough samples that the helpers take chunks; the user's category is generated in them too.
+(cd "$app" && npx arbigraph generate chain --length 3 --category math,tripling --samples-per-task 40 --out one.jsonl --workers 1) ||
+  fail "arbigraph generate with one thread"
+(cd "$app" && npx arbigraph generate chain --length 3 --category math,tripling --samples-per-task 40 --out three.jsonl --workers 3) ||
+  fail "arbigraph generate with three threads"
+cmp "$app/one.jsonl" "$app/three.jsonl" || fail "arbigraph generate wrote different files for one thread and three"
+
 step "CommonJS project: the same files"
 cjs="$work/cjs"
 mkdir -p "$cjs"

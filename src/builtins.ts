@@ -21,11 +21,13 @@ let loaded: Promise<LazyPlugin> | undefined
 /**
  * Names the module (a file URL) whose `builtins` export is the built-in `LazyPlugin`. An entry
  * point also passes its own `import()` of it: in the bundled CLI that is the bundle's copy,
- * sharing this thread's modules, while worker threads import the module at `url`.
+ * sharing this thread's modules, while worker threads import the module at `url`. The URL alone,
+ * as a worker is handed it, keeps a loader this thread already has for it: the bundle's helper
+ * threads run the bundle too, and its copy is the module at that URL.
  * @example useBuiltins(builtinsUrl, importBuiltins) // from an entry point at the package root
  */
 export function useBuiltins(url: string, load?: () => Promise<BuiltinsModule>): void {
-  if (url === moduleUrl && load === importHere) return
+  if (url === moduleUrl && (load === undefined || load === importHere)) return
   moduleUrl = url
   importHere = load
   loaded = undefined

@@ -4,6 +4,7 @@
  * an error's `code` does not survive the trip between threads.
  */
 
+import type { MessagePort } from 'node:worker_threads'
 import { builtinRegistry, useBuiltins } from '../builtins.ts'
 import type { GenerateSpec } from '../contracts/dataset.ts'
 import type { Instance } from '../contracts/instance.ts'
@@ -46,25 +47,10 @@ export interface ChunkRequest {
   builtins: string
 }
 
-export type ChunkResult =
-  | { instances: Instance[] }
-  | { lines: string[] }
-  | Uint8Array[]
-  | { error: { code: ErrorCode | undefined; message: string } }
+/** A chunk's samples as its shape asks: instances, lines, or blocks of line bytes. */
+export type ChunkItems = Instance[] | string[] | Uint8Array[]
 
-/**
- * Blocks of bytes that Tinypool transfers (their buffers) instead of copying. Tinypool is loaded
- * here, in a worker, so the main thread's one-thread runs do not load it with this module.
- */
-async function movable(blocks: Uint8Array[]): Promise<Uint8Array[]> {
-  const { default: Tinypool, markMovable } = await import('tinypool')
-  const wrapper = {
-    [Tinypool.transferableSymbol]: blocks.map((block) => block.buffer),
-    [Tinypool.valueSymbol]: blocks,
-  }
-  markMovable(wrapper)
-  return wrapper as unknown as Uint8Array[]
-}
+export type ChunkResult = { items: ChunkItems } | { error: { code: ErrorCode | undefined; message: string } }
 
 const registries = new Map<string, Promise<Registry>>()
 const plans = new Map<string, DatasetPlan>()
@@ -108,34 +94,81 @@ export function specNeeds(spec: unknown): RegistryNeeds {
 }
 
 /**
- * Makes the samples of one chunk, in order.
+ * Makes the samples of `jobs` in order, as instances, lines or line bytes.
+ * @example await makeChunk(plan, [{ target: 'Convolution', sample: 0 }], 'bytes')
+ */
+export async function makeChunk(
+  plan: DatasetPlan,
+  jobs: readonly SampleJob[],
+  shape: ChunkShape,
+): Promise<ChunkItems> {
+  if (shape === 'bytes') {
+    // Encoded where they are made, so the writer's thread only copies bytes to the file (encoding
+    // 500 MB of lines there held back the writing). Each sample is written as soon as it is made,
+    // its prompt from its parts.
+    const out = new ByteChunks()
+    for (const job of jobs) writeLine(await renderSample(plan, job.target, job.sample), out)
+    return out.finish()
+  }
+  const instances: Instance[] = []
+  for (const job of jobs) instances.push(await generateSample(plan, job.target, job.sample))
+  // A line is one string to copy between threads; an instance is thousands of small objects.
+  return shape === 'lines' ? instances.map(encodeInstance) : instances
+}
+
+/** This thread's plan of a request's spec, made once per thread, config and spec. */
+async function threadPlan(request: ChunkRequest): Promise<DatasetPlan> {
+  useBuiltins(request.builtins)
+  const registry = await threadRegistry(request.cwd, request.config, specNeeds(request.spec))
+  const key = `${request.cwd}\u0000${request.config ?? ''}\u0000${JSON.stringify(request.spec)}`
+  let plan = plans.get(key)
+  if (!plan) {
+    plan = planDataset(request.spec, registry, request.resolved)
+    plans.set(key, plan)
+  }
+  return plan
+}
+
+/**
+ * Makes the samples of one chunk, in order; a failure comes back as data.
  * @example await generateChunk({ spec, cwd: process.cwd(), jobs: [{ target: 'Convolution', sample: 0 }] })
  */
 export async function generateChunk(request: ChunkRequest): Promise<ChunkResult> {
   try {
-    useBuiltins(request.builtins)
-    const registry = await threadRegistry(request.cwd, request.config, specNeeds(request.spec))
-    const key = `${request.cwd}\u0000${request.config ?? ''}\u0000${JSON.stringify(request.spec)}`
-    let plan = plans.get(key)
-    if (!plan) {
-      plan = planDataset(request.spec, registry, request.resolved)
-      plans.set(key, plan)
-    }
-    if (request.shape === 'bytes') {
-      // Encoded here, so the writer's thread only copies bytes to the file (encoding 500 MB of
-      // lines there held back the writing); the blocks' buffers move to it without a copy. Each
-      // sample is written as soon as it is made, its prompt from its parts.
-      const out = new ByteChunks()
-      for (const job of request.jobs) writeLine(await renderSample(plan, job.target, job.sample), out)
-      return await movable(out.finish())
-    }
-    const instances: Instance[] = []
-    for (const job of request.jobs) instances.push(await generateSample(plan, job.target, job.sample))
-    // A line is one string to copy between threads; an instance is thousands of small objects.
-    if (request.shape === 'lines') return { lines: instances.map(encodeInstance) }
-    return { instances }
+    return { items: await makeChunk(await threadPlan(request), request.jobs, request.shape) }
   } catch (error) {
     const code = error instanceof ArbigraphError ? error.code : undefined
     return { error: { code, message: (error as Error).message } }
   }
+}
+
+/** A message to a helper thread: make this chunk and answer with the same id. */
+export interface ChunkMessage {
+  id: number
+  request: ChunkRequest
+}
+
+/** A helper thread's answer. */
+export interface ChunkAnswer {
+  id: number
+  result: ChunkResult
+}
+
+/**
+ * A helper thread's loop (generation-threads.ts starts it): plans `warm`'s spec first, so the
+ * registry and the plan are ready before the first chunk comes, then says `ready` and answers
+ * each chunk message. Byte blocks move to the writer's thread without a copy.
+ */
+export async function serveChunks(port: MessagePort, warm: ChunkRequest): Promise<void> {
+  port.on('message', async ({ id, request }: ChunkMessage) => {
+    const result = await generateChunk(request)
+    const transfer =
+      'items' in result && request.shape === 'bytes'
+        ? (result.items as Uint8Array[]).map((b) => b.buffer)
+        : []
+    port.postMessage({ id, result } satisfies ChunkAnswer, transfer as ArrayBuffer[])
+  })
+  // A spec this thread cannot plan fails its first chunk with the reason, as the writer's did.
+  await threadPlan(warm).catch(() => undefined)
+  port.postMessage('ready')
 }

@@ -15,19 +15,21 @@ import { openAtomicLines } from '../io/atomic-write.ts'
 import { ByteChunks } from '../io/byte-chunks.ts'
 import { encodeInstance, encodeManifest, writeLine } from '../io/dataset.ts'
 import type { Registry } from '../registry.ts'
+import { type ChunkHelper, scheduleChunks } from './chunk-schedule.ts'
 import { type DatasetPlan, GENERATOR, generateSample, planDataset, renderSample } from './dataset-plan.ts'
 import {
   type ChunkRequest,
-  type ChunkResult,
   type ChunkShape,
+  makeChunk,
   type SampleJob,
   specNeeds,
   threadRegistry,
 } from './generate-chunk.ts'
+import { startGenerationHelper } from './generation-threads.ts'
 
 export interface GenerateOptions {
   /**
-   * Worker threads; 1 generates in this thread.
+   * Threads that make samples, this one included; 1 makes them all in this thread.
    * @default 1
    */
   workers?: number
@@ -43,7 +45,7 @@ export interface GenerateOptions {
    * @default built-ins plus the user's config
    */
   registry?: Registry
-  /** Called after each finished sample (one thread) or chunk (workers), in dataset order. */
+  /** Called after each finished sample (one thread) or chunk (several), in dataset order. */
   onProgress?: (done: number, total: number) => void
 }
 
@@ -101,77 +103,59 @@ async function* inThread<S extends ChunkShape>(
 }
 
 /**
- * Chunks in flight per worker: enough to keep every thread busy while the writer drains the
- * oldest, few enough that memory holds a handful of chunks, not the dataset.
+ * Chunks taken ahead of the one being written, per thread: enough to keep every thread busy
+ * while the oldest is written, few enough that memory holds a handful of chunks, not the dataset.
  */
-const CHUNKS_AHEAD_PER_WORKER = 2
+const CHUNKS_AHEAD_PER_THREAD = 2
 
 /**
- * Young generation of each worker's heap. A sample allocates mostly short-lived values (splits,
- * candidate outputs, prompt pieces); V8's default young generation is small enough that many of
- * them survive into the old generation, which then grows with garbage and takes long collections.
- * Only the young generation is sized: the old one keeps V8's default, so big runs are not capped.
+ * `threads` threads make the samples, this one included: `threads − 1` helper threads
+ * (generation-threads.ts) and this one, which makes chunks while they start and whenever the
+ * next chunk to write is not made yet (chunk-schedule.ts). The output is the same for any
+ * number of threads and any timing; a failure is that of the first chunk that failed.
  */
-const YOUNG_GENERATION_MB = 96
-
-async function* inWorkers<S extends ChunkShape>(
+async function* inThreads<S extends ChunkShape>(
   plan: DatasetPlan,
   jobs: SampleJob[],
   shape: S,
-  workers: number,
+  threads: number,
   options: GenerateOptions,
   cwd: string,
 ): AsyncGenerator<ItemOf<S>> {
-  // Loaded only here: a one-thread run (the default) has no use for the pool or its threads.
-  const { default: Tinypool } = await import('tinypool')
-  const pool = new Tinypool({
-    filename: new URL('./generate-worker.mjs', import.meta.url).href,
-    minThreads: workers,
-    maxThreads: workers,
-    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+  const request = (part: SampleJob[]): ChunkRequest => ({
+    spec: plan.spec,
+    cwd,
+    jobs: part,
+    shape,
+    resolved: { family: plan.family, targets: plan.targets },
+    builtins: builtinsModule(),
+    ...(options.config ? { config: options.config } : {}),
   })
-  const run = async (part: SampleJob[]): Promise<{ items: ItemOf<S>[]; count: number }> => {
-    const request: ChunkRequest = {
-      spec: plan.spec,
-      cwd,
-      jobs: part,
-      shape,
-      resolved: { family: plan.family, targets: plan.targets },
-      builtins: builtinsModule(),
-      ...(options.config ? { config: options.config } : {}),
-    }
-    const result = (await pool.run(request, { name: 'generateChunk' })) as ChunkResult
-    // Blocks of bytes carry the whole chunk's lines.
-    if (Array.isArray(result)) return { items: result as ItemOf<S>[], count: part.length }
-    if ('error' in result)
-      throw new ArbigraphError(result.error.code ?? 'ARBIGRAPH_GENERATION_FAILED', result.error.message)
-    const items = ('lines' in result ? result.lines : result.instances) as ItemOf<S>[]
-    return { items, count: items.length }
-  }
-  const chunks = chunk(jobs, workers)
-  const pending: Promise<{ items: ItemOf<S>[]; count: number }>[] = []
-  let next = 0
-  const launch = () => {
-    while (next < chunks.length && pending.length < workers * CHUNKS_AHEAD_PER_WORKER) {
-      const started = run(chunks[next++]!)
-      // Awaited in order below; this only keeps a later chunk's failure from being "unhandled"
-      // while an earlier one is still being written.
-      started.catch(() => {})
-      pending.push(started)
-    }
-  }
+  const chunks = chunk(jobs, threads)
+  const threadsStarted = Array.from({ length: threads - 1 }, () => startGenerationHelper(request([])))
+  const helpers = threadsStarted.map(
+    (helper): ChunkHelper<ItemOf<S>[]> => ({
+      ready: helper.ready,
+      make: async (index) => {
+        const result = await helper.run(request(chunks[index]!))
+        if ('error' in result)
+          throw new ArbigraphError(result.error.code ?? 'ARBIGRAPH_GENERATION_FAILED', result.error.message)
+        return result.items as ItemOf<S>[]
+      },
+    }),
+  )
+  const makeHere = (index: number) => makeChunk(plan, chunks[index]!, shape) as Promise<ItemOf<S>[]>
+  let written = 0
   let done = 0
   try {
-    launch()
-    while (pending.length > 0) {
-      const { items, count } = await pending.shift()!
-      launch()
-      done += count
+    const ahead = threads * CHUNKS_AHEAD_PER_THREAD
+    for await (const items of scheduleChunks({ count: chunks.length, ahead, makeHere, helpers })) {
+      done += chunks[written++]!.length
       options.onProgress?.(done, jobs.length)
       yield* items
     }
   } finally {
-    await pool.destroy()
+    await Promise.all(threadsStarted.map((helper) => helper.stop()))
   }
 }
 
@@ -206,7 +190,7 @@ export async function streamDataset<S extends ChunkShape>(
   const items =
     workers === 1 || jobs.length === 1
       ? inThread(plan, jobs, shape, options.onProgress)
-      : inWorkers(plan, jobs, shape, workers, options, cwd)
+      : inThreads(plan, jobs, shape, workers, options, cwd)
   return { manifest, items }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest'
 import { defaultRegistry } from '../../plugins/index.ts'
 import { math } from '../../plugins/math/index.ts'
 import { generateDataset, writeGeneratedDataset } from '../../src/generate/generate-dataset.ts'
+import { useGenerationHelper } from '../../src/generate/generation-threads.ts'
 import { encodeInstance, readDataset } from '../../src/io/dataset.ts'
 import { rejection } from '../rejection.ts'
 
@@ -143,5 +144,23 @@ describe('generateDataset', () => {
     const error = await rejection(generateDataset(spec, { workers: 2 }))
     expect(error.code).toBe('ARBIGRAPH_GENERATION_FAILED')
     expect(error.message).toContain('target "DivisorSum"')
+  })
+
+  test('a helper thread that cannot start fails the run with its reason and writes nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbigraph-gen-'))
+    const missing = join(dir, 'no-such-helper.js')
+    useGenerationHelper(missing)
+    try {
+      // Enough samples that this thread is still making them when the helper's failure comes.
+      const spec = { ...chainSpec, samplesPerTask: 64 }
+      const error = await rejection(writeGeneratedDataset(join(dir, 'out.jsonl'), spec, { workers: 2 }))
+      expect(error.code).toBe('ARBIGRAPH_GENERATION_FAILED')
+      expect(error.message).toContain('a generation thread failed')
+      expect(error.message).toContain('no-such-helper.js')
+      expect(existsSync(join(dir, 'out.jsonl'))).toBe(false)
+      expect(readdirSync(dir)).toEqual([])
+    } finally {
+      useGenerationHelper()
+    }
   })
 })

@@ -1,0 +1,95 @@
+/**
+ * Which thread makes which chunk of a dataset, and the order they are written in. Chunks are
+ * taken in dataset order, by this thread or by a helper that is ready and idle, and handed out
+ * in that same order, so the output does not depend on how many threads there are or how fast
+ * each is. This thread makes a chunk itself whenever the next one to write is nobody's yet or a
+ * helper's not yet made, so a helper that starts slowly costs nothing but its start; one that
+ * cannot start at all (a broken install) fails the run with its reason.
+ */
+
+/** A thread that makes chunks for this one (generation-threads.ts, seen by chunk index). */
+export interface ChunkHelper<T> {
+  /** Resolves once it can take chunks; rejects when it cannot start (the run then fails). */
+  readonly ready: Promise<void>
+  make(index: number): Promise<T>
+}
+
+/** A chunk taken: its items once made, and whether they are there yet. */
+interface Taken<T> {
+  items: Promise<T>
+  done: boolean
+}
+
+export interface ChunkSchedule<T> {
+  /** How many chunks the dataset has (0 to count − 1). */
+  count: number
+  /** Chunks taken ahead of the one being written, at most (memory holds that many). */
+  ahead: number
+  /** Makes chunk `index` in this thread. */
+  makeHere(index: number): Promise<T>
+  helpers: readonly ChunkHelper<T>[]
+}
+
+/**
+ * Every chunk's items, in index order; throws the failure of the first chunk that failed (later
+ * chunks are no longer taken once one failed).
+ * @example for await (const lines of scheduleChunks({ count, ahead: 4, makeHere, helpers })) write(lines)
+ */
+export async function* scheduleChunks<T>(schedule: ChunkSchedule<T>): AsyncGenerator<T> {
+  const { count, ahead, makeHere, helpers } = schedule
+  const taken: (Taken<T> | undefined)[] = []
+  let next = 0
+  let written = 0
+  let failed = false
+  const mayTake = () => !failed && next < count && next < written + ahead
+  const take = (make: (index: number) => Promise<T>): void => {
+    const entry: Taken<T> = { items: make(next), done: false }
+    entry.items.then(
+      () => {
+        entry.done = true
+      },
+      () => {
+        entry.done = true
+        failed = true
+      },
+    )
+    taken[next++] = entry
+  }
+  const idle = new Set<ChunkHelper<T>>()
+  const feed = (helper: ChunkHelper<T>): void => {
+    if (!mayTake()) {
+      idle.add(helper)
+      return
+    }
+    take((index) => helper.make(index))
+    taken[next - 1]!.items.then(
+      () => feed(helper),
+      () => {},
+    )
+  }
+  let notStarted: unknown
+  for (const helper of helpers)
+    helper.ready.then(
+      () => feed(helper),
+      (error: unknown) => {
+        notStarted ??= error
+      },
+    )
+  while (written < count) {
+    if (notStarted !== undefined) throw notStarted
+    const head = taken[written]
+    if (head === undefined || (!head.done && mayTake())) {
+      take(makeHere)
+      // Let the helpers' messages in between chunks: making one here waits on nothing.
+      await new Promise(setImmediate)
+      continue
+    }
+    const items = await head.items
+    taken[written++] = undefined
+    yield items
+    // Helpers that found nothing to take may take one now (a copy: `feed` may idle one again).
+    const waiting = [...idle]
+    idle.clear()
+    for (const helper of waiting) feed(helper)
+  }
+}

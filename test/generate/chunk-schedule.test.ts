@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { type ChunkHelper, scheduleChunks } from '../../src/generate/chunk-schedule.ts'
+
+/** A helper whose chunks finish when the test says: every `make` waits for `finish(index)`. */
+function heldHelper(ready: Promise<void> = Promise.resolve()) {
+  const waiting = new Map<number, () => void>()
+  const made: number[] = []
+  const helper: ChunkHelper<string> = {
+    ready,
+    make: (index) =>
+      new Promise<string>((resolve) => {
+        made.push(index)
+        waiting.set(index, () => resolve(`helper:${index}`))
+      }),
+  }
+  const finish = (index: number) => {
+    const resolve = waiting.get(index)
+    if (!resolve) throw new Error(`the helper was not making chunk ${index}`)
+    waiting.delete(index)
+    resolve()
+  }
+  return { helper, made, finish, holding: () => [...waiting.keys()] }
+}
+
+const here = (index: number) => Promise.resolve(`here:${index}`)
+
+async function collect<T>(items: AsyncIterable<T>, onEach?: (item: T) => void): Promise<T[]> {
+  const out: T[] = []
+  for await (const item of items) {
+    out.push(item)
+    onEach?.(item)
+  }
+  return out
+}
+
+describe('scheduleChunks', () => {
+  it('hands out every chunk in index order, whoever made it', async () => {
+    const held = heldHelper()
+    // The helper finishes each chunk only once this thread has written the one before it.
+    const out = await collect(
+      scheduleChunks({ count: 12, ahead: 4, makeHere: here, helpers: [held.helper] }),
+      () => {
+        for (const index of held.holding()) held.finish(index)
+      },
+    )
+    expect(out.map((item) => Number(item.split(':')[1]))).toEqual([...Array(12).keys()])
+    expect(held.made.length).toBeGreaterThan(0)
+    for (const index of held.made) expect(out[index]).toBe(`helper:${index}`)
+  })
+
+  it('gives an idle helper work again once writing frees room, and ends (no helper left waiting)', async () => {
+    const held = heldHelper()
+    const out = await collect(
+      scheduleChunks({ count: 30, ahead: 2, makeHere: here, helpers: [held.helper] }),
+      () => {
+        for (const index of held.holding()) held.finish(index)
+      },
+    )
+    expect(out).toHaveLength(30)
+    // With room for two chunks ahead, the helper went idle and was fed again more than once.
+    expect(held.made.length).toBeGreaterThan(2)
+  })
+
+  it('makes everything here while a helper is still starting, and never gives it a chunk after', async () => {
+    let start: () => void = () => {}
+    const held = heldHelper(new Promise<void>((resolve) => (start = resolve)))
+    const out = await collect(scheduleChunks({ count: 5, ahead: 4, makeHere: here, helpers: [held.helper] }))
+    start()
+    await new Promise(setImmediate)
+    expect(out).toEqual(['here:0', 'here:1', 'here:2', 'here:3', 'here:4'])
+    expect(held.made).toEqual([])
+  })
+
+  it('fails with the reason of a helper that could not start', async () => {
+    const broken: ChunkHelper<string> = {
+      ready: Promise.reject(new Error('no thread: cannot find bin/generate-helper.js')),
+      make: () => Promise.reject(new Error('never asked')),
+    }
+    const slow = (index: number) =>
+      new Promise<string>((resolve) => setImmediate(() => resolve(`here:${index}`)))
+    await expect(
+      collect(scheduleChunks({ count: 50, ahead: 4, makeHere: slow, helpers: [broken] })),
+    ).rejects.toThrow('no thread: cannot find bin/generate-helper.js')
+  })
+
+  it('reports the failure of the first chunk that failed, after writing the ones before it', async () => {
+    const failing = (index: number) =>
+      index === 2 || index === 3 ? Promise.reject(new Error(`chunk ${index} failed`)) : here(index)
+    const written: string[] = []
+    await expect(
+      collect(scheduleChunks({ count: 8, ahead: 8, makeHere: failing, helpers: [] }), (item) =>
+        written.push(item),
+      ),
+    ).rejects.toThrow('chunk 2 failed')
+    expect(written).toEqual(['here:0', 'here:1'])
+  })
+
+  it('keeps at most `ahead` chunks taken beyond the one being written', async () => {
+    const held = heldHelper()
+    let most = 0
+    const makeHere = (index: number) => {
+      most = Math.max(most, index - written)
+      return here(index)
+    }
+    let written = 0
+    await collect(scheduleChunks({ count: 20, ahead: 3, makeHere, helpers: [held.helper] }), () => {
+      written++
+      for (const index of held.holding()) held.finish(index)
+    })
+    expect(most).toBeLessThan(3)
+  })
+})
