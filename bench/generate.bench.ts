@@ -8,7 +8,7 @@
  *   of time against size (goal ≤ 1.15; 10^4 tasks ≤ 2 s).
  * - Streaming, from the command line as a user runs it (the installed package's bin on dist/;
  *   whole process: start-up, generation, writing): one random DAG of 10^5 tasks (goal ≤ 20 s,
- *   peak RSS ≤ 1.5 GB) and 40 instances of 10^4 tasks on two workers (goal ≥ 100 MB/s of
+ *   peak RSS ≤ 1.5 GB) and 40 instances of 10^4 tasks on two threads (goal ≥ 100 MB/s of
  *   dataset written). `--no-stream` skips this part.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
@@ -49,7 +49,7 @@ await seconds({ topology: 'chain', options: { length: 4 }, samplesPerTask: 16 },
 await seconds({ topology: 'multichain', options: { structure: PAPER_STRUCTURE }, samplesPerTask: 4 }, 1)
 await seconds({ topology: 'random', options: { nodes: 1000 }, samplesPerTask: 1, targets: ['DivisorSum'] }, 1)
 
-console.log('paper datasets (1 worker)')
+console.log('paper datasets (1 thread)')
 for (const [name, options] of [
   ['chain', { length: 4 }],
   ['multichain', { structure: PAPER_STRUCTURE }],
@@ -137,7 +137,7 @@ if (!process.argv.includes('--no-stream')) {
     const mb = statSync(join(scratch, 'wide.jsonl')).size / 1e6
     const rate = mb / (wide.wallMs / 1000)
     console.log(
-      `  random DAG, 10^4 tasks × 40 instances, 2 workers: ${mb.toFixed(0)} MB in ${(wide.wallMs / 1000).toFixed(1)} s (cpu ${((wide.cpuMs ?? 0) / 1000).toFixed(1)} s, all threads) = ${rate.toFixed(0)} MB/s, peak RSS ${((wide.peakRssBytes ?? 0) / 2 ** 30).toFixed(2)} GB; goal ≥ 100 MB/s ${rate >= 100 ? '(met)' : '(NOT met)'}`,
+      `  random DAG, 10^4 tasks × 40 instances, 2 threads: ${mb.toFixed(0)} MB in ${(wide.wallMs / 1000).toFixed(1)} s (cpu ${((wide.cpuMs ?? 0) / 1000).toFixed(1)} s, all threads) = ${rate.toFixed(0)} MB/s, peak RSS ${((wide.peakRssBytes ?? 0) / 2 ** 30).toFixed(2)} GB; goal ≥ 100 MB/s ${rate >= 100 ? '(met)' : '(NOT met)'}`,
     )
   } finally {
     rmSync(scratch, { recursive: true, force: true })
