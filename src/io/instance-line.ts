@@ -7,7 +7,6 @@
  * strings, each was ~50 short-lived strings and then one more copy when encoded.
  */
 import type { Instance, Junction, StaticInput, TaskNode } from '../contracts/instance.ts'
-import type { PromptPart } from '../render/prompt-parts.ts'
 import type { RenderedInstance } from '../render/render-prompt.ts'
 import { type PyValue, pyFloatRepr } from '../values.ts'
 import { ByteChunks } from './byte-chunks.ts'
@@ -191,15 +190,18 @@ function writeLongString(text: string, out: ByteChunks): void {
 
 /**
  * A prompt given as its parts, as the JSON string of the prompt they join into (`joinParts`:
- * blank lines between parts, one final newline). Each part is escaped on its own, which gives
- * the same characters: a blank line stands between any two parts, so no surrogate pair spans two.
+ * blank lines between parts, one final newline). Each part is escaped and written as it is
+ * rendered, which gives the same characters: a blank line stands between any two parts, so no
+ * surrogate pair spans two.
  */
-function writePromptParts(parts: readonly PromptPart[], out: ByteChunks): void {
+function writePromptParts(instance: RenderedInstance, out: ByteChunks): void {
   out.write('"')
-  for (let i = 0; i < parts.length; i++) {
-    if (i > 0) out.write('\\n\\n')
-    out.write(escapeJsonText(parts[i]!.text))
-  }
+  let first = true
+  instance.eachPromptPart((part) => {
+    if (!first) out.write('\\n\\n')
+    first = false
+    out.write(escapeJsonText(part.text))
+  })
   out.write('\\n"')
 }
 
@@ -219,7 +221,7 @@ export function writeInstance(instance: WritableInstance, out: ByteChunks): void
   out.write(',"junctions":')
   writeArray(instance.junctions, writeJunction, out)
   out.write(`,"targets":${json(instance.targets)},"outputs":${json(instance.outputs)},"prompt":`)
-  if ('promptParts' in instance) writePromptParts(instance.promptParts, out)
+  if ('eachPromptPart' in instance) writePromptParts(instance, out)
   else writeLongString(instance.prompt, out)
   out.write('}')
 }

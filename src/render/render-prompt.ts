@@ -25,11 +25,15 @@ import { INITIAL_CONDITIONS, joinParts, PREAMBLES, taskHeading } from './prompt-
 export type InstanceDraft = Omit<Instance, 'prompt'>
 
 /**
- * An instance whose prompt is still the parts `renderPromptParts` made (`joinPrompt` joins them).
- * The dataset writer escapes the parts one by one: a 10⁴-task prompt is 8 M characters, and
- * joining it made one 16 MB string more per instance, only to be escaped and thrown away.
+ * An instance whose prompt is rendered as it is written: `eachPromptPart` hands the prompt's parts
+ * to `emit` in order, each made just then. The dataset writer escapes and writes each part as it
+ * comes: a 10⁴-task prompt is 8 M characters, and made before writing, all of it lived through
+ * the collections of the young generation, copied each time, then joined into one more string
+ * only to be escaped and thrown away.
  */
-export type RenderedInstance = InstanceDraft & { promptParts: PromptPart[] }
+export type RenderedInstance = InstanceDraft & {
+  eachPromptPart(emit: (part: PromptPart) => void): void
+}
 
 /**
  * The block of one task: its heading and the template's text, trailing whitespace trimmed.
@@ -85,7 +89,7 @@ function references(draft: InstanceDraft): Map<string, Reference> {
 }
 
 /** Walks the tasks in prompt order and inserts each junction's text before its first reader. */
-function bodyParts(draft: InstanceDraft, registry: Registry): PromptPart[] {
+function bodyParts(draft: InstanceDraft, registry: Registry, emitPart: (part: PromptPart) => void): void {
   const byId = references(draft)
   const find = (id: string, junction: string): Reference => {
     const found = byId.get(id)
@@ -103,7 +107,6 @@ function bodyParts(draft: InstanceDraft, registry: Registry): PromptPart[] {
     list.push(j)
     picksBySource.set(j.sources[0]!, list)
   }
-  const parts: PromptPart[] = []
   const emit = (reference: Reference): void => {
     if (reference.emitted) return
     const junction = reference.junction!
@@ -114,7 +117,7 @@ function bodyParts(draft: InstanceDraft, registry: Registry): PromptPart[] {
     if (junction.op === 'pack') {
       reference.emitted = true
       const length = Array.isArray(junction.output) ? junction.output.length : PACK_LENGTH
-      parts.push({
+      emitPart({
         kind: 'junction',
         text: packText(
           junction.name,
@@ -131,7 +134,7 @@ function bodyParts(draft: InstanceDraft, registry: Registry): PromptPart[] {
       .sort((a, b) => a.reference.firstReader - b.reference.firstReader)
     for (const { reference } of group) reference.emitted = true
     const picks = group.map(({ pick }) => ({ name: pick.name, index: pick.index ?? 0 }))
-    parts.push({ kind: 'junction', text: pickGroupText(nameAt(0), picks) })
+    emitPart({ kind: 'junction', text: pickGroupText(nameAt(0), picks) })
   }
   // Templates looked up once per instance, not per node (a look-up scans the category).
   const templates = new Map<string, Map<string, TaskTemplate>>()
@@ -145,9 +148,8 @@ function bodyParts(draft: InstanceDraft, registry: Registry): PromptPart[] {
   for (const node of draft.nodes) {
     const from = node.source.node === null ? undefined : byId.get(node.source.node)
     if (from?.junction) emit(from)
-    parts.push({ kind: 'task', number: node.number, text: renderTaskBlock(node, registry, templateOf(node)) })
+    emitPart({ kind: 'task', number: node.number, text: renderTaskBlock(node, registry, templateOf(node)) })
   }
-  return parts
 }
 
 /** The static inputs: `Define x = v.` lines (single) or an `Initial Conditions:` list. */
@@ -162,6 +164,22 @@ function inputsPart(draft: InstanceDraft, layout: PromptLayout): PromptPart[] {
 }
 
 /**
+ * Hands the prompt's parts to `emit` in order, each made just before (see `splitBlocks` for the inverse).
+ * @example eachPromptPart(draft, registry, 'dependent', (part) => write(part.text))
+ */
+export function eachPromptPart(
+  draft: InstanceDraft,
+  registry: Registry,
+  layout: PromptLayout,
+  emit: (part: PromptPart) => void,
+): void {
+  if (layout !== 'single') emit({ kind: 'preamble', text: PREAMBLES[layout] })
+  for (const part of inputsPart(draft, layout)) emit(part)
+  bodyParts(draft, registry, emit)
+  emit({ kind: 'answer', text: answerInstruction(draft.outputs) })
+}
+
+/**
  * The prompt as its parts, in order (see `splitBlocks` for the inverse).
  * @example renderPromptParts(draft, registry, 'dependent').map((p) => p.kind) // ['preamble', 'inputs', 'task', …, 'answer']
  */
@@ -170,13 +188,9 @@ export function renderPromptParts(
   registry: Registry,
   layout: PromptLayout,
 ): PromptPart[] {
-  const preamble: PromptPart[] = layout === 'single' ? [] : [{ kind: 'preamble', text: PREAMBLES[layout] }]
-  return [
-    ...preamble,
-    ...inputsPart(draft, layout),
-    ...bodyParts(draft, registry),
-    { kind: 'answer', text: answerInstruction(draft.outputs) },
-  ]
+  const parts: PromptPart[] = []
+  eachPromptPart(draft, registry, layout, (part) => parts.push(part))
+  return parts
 }
 
 /**
@@ -188,17 +202,22 @@ export function renderPrompt(draft: InstanceDraft, registry: Registry, layout: P
 }
 
 /**
- * A draft with its prompt's parts.
+ * A draft whose prompt is rendered part by part when it is written or joined.
  * @example joinPrompt(renderInstance(draft, registry, 'dependent')).prompt === renderPrompt(draft, registry, 'dependent')
  */
 export const renderInstance = (
   draft: InstanceDraft,
   registry: Registry,
   layout: PromptLayout,
-): RenderedInstance => ({ ...draft, promptParts: renderPromptParts(draft, registry, layout) })
+): RenderedInstance => ({
+  ...draft,
+  eachPromptPart: (emit) => eachPromptPart(draft, registry, layout, emit),
+})
 
-/** The instance with its prompt parts joined into the prompt text. */
+/** The instance with its prompt parts rendered and joined into the prompt text. */
 export function joinPrompt(rendered: RenderedInstance): Instance {
-  const { promptParts, ...draft } = rendered
-  return { ...draft, prompt: joinParts(promptParts) }
+  const { eachPromptPart: each, ...draft } = rendered
+  const parts: PromptPart[] = []
+  each((part) => parts.push(part))
+  return { ...draft, prompt: joinParts(parts) }
 }

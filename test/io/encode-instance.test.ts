@@ -160,7 +160,7 @@ describe('encodeInstance', () => {
           text += rng.below(3) === 0 ? RARE[rng.below(RARE.length)]! : rng.below(2) === 0 ? '\n' : 'Task 1: x'
         return { kind: 'task' as const, number: 1, text }
       })
-      const rendered: RenderedInstance = { ...draft, promptParts }
+      const rendered: RenderedInstance = { ...draft, eachPromptPart: (emit) => promptParts.forEach(emit) }
       expect(encodeInstance(rendered)).toBe(bySchema(joinPrompt(rendered)))
     }
   })
