@@ -13,7 +13,7 @@ export { main } from './src/cli/main.ts'
 
 /** Makes `generate`'s helper threads run `file` (bin/generate-helper.js). */
 export const useGenerationHelper = async (file: string): Promise<void> =>
-  (await import('./src/generate/generation-threads.ts')).useGenerationHelper(file)
+  (await import('./src/generate/helper-entry.ts')).useGenerationHelper(file)
 
 /** A helper thread's loop (bin/generate-helper.js). */
 export const serveChunks = async (port: MessagePort, warm: ChunkRequest): Promise<void> =>

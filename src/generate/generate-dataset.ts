@@ -25,7 +25,6 @@ import {
   specNeeds,
   threadRegistry,
 } from './generate-chunk.ts'
-import { startGenerationHelper } from './generation-threads.ts'
 
 export interface GenerateOptions {
   /**
@@ -132,6 +131,8 @@ async function* inThreads<S extends ChunkShape>(
     ...(options.config ? { config: options.config } : {}),
   })
   const chunks = chunk(jobs, threads)
+  // Loaded only here: a one-thread run (the default) has no use for worker threads.
+  const { startGenerationHelper } = await import('./generation-threads.ts')
   const threadsStarted = Array.from({ length: threads - 1 }, () => startGenerationHelper(request([])))
   const helpers = threadsStarted.map(
     (helper): ChunkHelper<ItemOf<S>[]> => ({

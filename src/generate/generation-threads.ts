@@ -7,21 +7,10 @@
 import { Worker } from 'node:worker_threads'
 import { ArbigraphError } from '../errors.ts'
 import type { ChunkAnswer, ChunkMessage, ChunkRequest, ChunkResult } from './generate-chunk.ts'
+import { generationHelperEntry } from './helper-entry.ts'
 
-/** The module a helper runs unless told: the compiled (or, in a checkout, TypeScript) chunk generator. */
+/** The module a helper runs unless told (helper-entry.ts): the compiled (or, in a checkout, TypeScript) chunk generator. */
 const DEFAULT_ENTRY = new URL('./generate-helper.mjs', import.meta.url)
-
-let helperEntry: string | URL = DEFAULT_ENTRY
-
-/**
- * Makes helpers run `file`, a script that calls `serveChunks(parentPort, workerData)`: the
- * command line's bundle names its own, which starts from its compiled-code cache in a fraction of
- * the time. No file: the default again.
- * @example useGenerationHelper(join(__dirname, 'generate-helper.js')) // bin/arbigraph.js
- */
-export function useGenerationHelper(file?: string): void {
-  helperEntry = file ?? DEFAULT_ENTRY
-}
 
 /**
  * Young generation of each helper's heap. A sample allocates mostly short-lived values (splits,
@@ -45,7 +34,7 @@ export interface GenerationHelper {
  * @example const helper = startGenerationHelper({ ...request, jobs: [] }); await helper.ready
  */
 export function startGenerationHelper(warm: ChunkRequest): GenerationHelper {
-  const worker = new Worker(helperEntry, {
+  const worker = new Worker(generationHelperEntry() ?? DEFAULT_ENTRY, {
     workerData: warm,
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   })

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest'
 import { defaultRegistry } from '../../plugins/index.ts'
 import { math } from '../../plugins/math/index.ts'
 import { generateDataset, writeGeneratedDataset } from '../../src/generate/generate-dataset.ts'
-import { useGenerationHelper } from '../../src/generate/generation-threads.ts'
+import { useGenerationHelper } from '../../src/generate/helper-entry.ts'
 import { encodeInstance, readDataset } from '../../src/io/dataset.ts'
 import { rejection } from '../rejection.ts'
 
