@@ -4,8 +4,9 @@
  * for byte; there is no timestamp for that reason.
  */
 import { z } from 'zod'
+import { MANIFEST_SCHEMA } from './schema-ids.ts'
 
-export const MANIFEST_SCHEMA = 'arbigraph.dataset/1'
+export { MANIFEST_SCHEMA }
 
 export const generateSpecSchema = z
   .object({

@@ -3,9 +3,10 @@
  * regenerate it (spec + seed). This is the unit a dataset file holds, one JSON object per line.
  */
 import { z } from 'zod'
+import { INSTANCE_SCHEMA } from './schema-ids.ts'
 import { kindSchema, pyValueSchema, valueSchema } from './value.ts'
 
-export const INSTANCE_SCHEMA = 'arbigraph.instance/1'
+export { INSTANCE_SCHEMA }
 
 const nodeId = z.string().min(1)
 

@@ -10,7 +10,7 @@ import type { GenerateSpec } from '../contracts/dataset.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { ArbigraphError, type ErrorCode } from '../errors.ts'
 import { ByteChunks } from '../io/byte-chunks.ts'
-import { encodeInstance, writeLine } from '../io/dataset.ts'
+import { encodeInstance, writeLine } from '../io/instance-line.ts'
 import type { Registry, RegistryNeeds } from '../registry.ts'
 import {
   type DatasetPlan,

@@ -8,7 +8,7 @@
  * Reference: reference spec §6.3 (attempts), §7 (generators).
  */
 import type { Instance } from '../contracts/instance.ts'
-import { INSTANCE_SCHEMA } from '../contracts/instance.ts'
+import { INSTANCE_SCHEMA } from '../contracts/schema-ids.ts'
 import type { Topology } from '../contracts/topology.ts'
 import { ArbigraphError } from '../errors.ts'
 import type { SkeletonIndex } from '../graph/skeleton-index.ts'

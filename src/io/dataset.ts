@@ -5,12 +5,13 @@
  */
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { type Manifest, manifestSchema } from '../contracts/dataset.ts'
 import { type Instance, instanceSchema } from '../contracts/instance.ts'
 import { ArbigraphError, describeZodError } from '../errors.ts'
 import { openAtomicLines } from './atomic-write.ts'
 import { encodeInstance } from './instance-line.ts'
+import { encodeManifest } from './manifest-line.ts'
 
 export {
   encodeInstance,
@@ -18,9 +19,7 @@ export {
   writeInstance,
   writeLine,
 } from './instance-line.ts'
-
-export const encodeManifest = (manifest: Manifest): string =>
-  JSON.stringify(z.encode(manifestSchema, manifest))
+export { encodeManifest } from './manifest-line.ts'
 
 /**
  * Parses one JSON line and validates it against `schema`; errors name `where` and the field.
