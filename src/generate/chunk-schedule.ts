@@ -68,9 +68,14 @@ export async function* scheduleChunks<T>(schedule: ChunkSchedule<T>): AsyncGener
     )
   }
   let notStarted: unknown
+  // Two chunks at a time per helper: it learns of its next chunk only when this thread is
+  // between chunks of its own, so with one it stood idle while this thread made one.
   for (const helper of helpers)
     helper.ready.then(
-      () => feed(helper),
+      () => {
+        feed(helper)
+        feed(helper)
+      },
       (error: unknown) => {
         notStarted ??= error
       },

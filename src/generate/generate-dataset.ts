@@ -66,9 +66,13 @@ const jobsOf = (plan: DatasetPlan): SampleJob[] =>
     Array.from({ length: plan.spec.samplesPerTask }, (_, sample) => ({ target, sample })),
   )
 
-/** Contiguous chunks, several per worker so a slow target does not leave threads idle. */
+/**
+ * Contiguous chunks, many per thread: a slow target does not leave threads idle, and the thread
+ * that writes (which makes chunks too) gets back to writing soon, so no helper waits long for
+ * room to run ahead. For 40 instances of 10^4 tasks on two threads that is one instance a chunk.
+ */
 function chunk<T>(items: readonly T[], workers: number): T[][] {
-  const size = Math.max(1, Math.ceil(items.length / (workers * 8)))
+  const size = Math.max(1, Math.ceil(items.length / (workers * 32)))
   const out: T[][] = []
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
   return out
@@ -104,9 +108,10 @@ async function* inThread<S extends ChunkShape>(
 
 /**
  * Chunks taken ahead of the one being written, per thread: enough to keep every thread busy
- * while the oldest is written, few enough that memory holds a handful of chunks, not the dataset.
+ * while the oldest is written (a helper holds two at a time), few enough that memory holds a
+ * handful of chunks, not the dataset.
  */
-const CHUNKS_AHEAD_PER_THREAD = 2
+const CHUNKS_AHEAD_PER_THREAD = 4
 
 /**
  * `threads` threads make the samples, this one included: `threads − 1` helper threads

@@ -61,10 +61,12 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
 /**
  * Bytes a line stream queues before `write` waits for the disk. The default 16 kB is less than
  * one block of encoded lines, so every write waited for the file system and generation stood
- * still meanwhile; with room for a few blocks the disk writes while the next lines are made,
- * and memory still holds only a few megabytes.
+ * still meanwhile. A stream that is over this mark waits until all it queued is written, so
+ * the mark is above a whole instance of a 10⁴-task graph (13 MB): at 8 MB the thread that writes
+ * (and makes samples too) waited for the disk with every such instance, a tenth of its time on
+ * this machine's disk. Memory holds at most this much more.
  */
-const WRITE_AHEAD_BYTES = 8 << 20
+const WRITE_AHEAD_BYTES = 32 << 20
 
 /**
  * Streams lines to `path` atomically: `write` each line, then `commit()` renames into place;
