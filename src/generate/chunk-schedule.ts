@@ -55,27 +55,30 @@ export async function* scheduleChunks<T>(schedule: ChunkSchedule<T>): AsyncGener
     )
     taken[next++] = entry
   }
-  const idle = new Set<ChunkHelper<T>>()
-  const feed = (helper: ChunkHelper<T>): void => {
-    if (!mayTake()) {
-      idle.add(helper)
-      return
+  // Up to two chunks at a time per helper: it learns of its next chunk only when this thread is
+  // between chunks of its own, so with one it stood idle while this thread made one. Not near
+  // the end, though: there a second chunk queued behind a helper's first is one this thread could
+  // be making instead of waiting for it.
+  const holding = new Map<ChunkHelper<T>, number>()
+  const topUp = (helper: ChunkHelper<T>): void => {
+    let held = holding.get(helper) ?? 0
+    while (held < 2 && mayTake() && (held === 0 || count - next > 2 * (helpers.length + 1))) {
+      held++
+      take((index) => helper.make(index))
+      taken[next - 1]!.items.then(
+        () => {
+          holding.set(helper, holding.get(helper)! - 1)
+          topUp(helper)
+        },
+        () => {},
+      )
     }
-    take((index) => helper.make(index))
-    taken[next - 1]!.items.then(
-      () => feed(helper),
-      () => {},
-    )
+    holding.set(helper, held)
   }
   let notStarted: unknown
-  // Two chunks at a time per helper: it learns of its next chunk only when this thread is
-  // between chunks of its own, so with one it stood idle while this thread made one.
   for (const helper of helpers)
     helper.ready.then(
-      () => {
-        feed(helper)
-        feed(helper)
-      },
+      () => topUp(helper),
       (error: unknown) => {
         notStarted ??= error
       },
@@ -92,9 +95,7 @@ export async function* scheduleChunks<T>(schedule: ChunkSchedule<T>): AsyncGener
     const items = await head.items
     taken[written++] = undefined
     yield items
-    // Helpers that found nothing to take may take one now (a copy: `feed` may idle one again).
-    const waiting = [...idle]
-    idle.clear()
-    for (const helper of waiting) feed(helper)
+    // Writing made room ahead: the ready helpers may take more.
+    for (const helper of holding.keys()) topUp(helper)
   }
 }
