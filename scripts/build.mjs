@@ -71,9 +71,8 @@ const BUNDLED = new Set(['zod', 'graphology'])
 
 async function bundleCli() {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-  const bundled = BUNDLED
   const external = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies })
-    .filter((name) => !bundled.has(name))
+    .filter((name) => !BUNDLED.has(name))
     .flatMap((name) => [name, `${name}/*`])
   const outdir = join(out, 'bin')
   const ownModule = /\.ts$/

@@ -148,7 +148,7 @@ function pinnedPlan(plan: DatasetPlan, base: SkeletonIndex, target: string, slot
 export const generateSample = async (plan: DatasetPlan, target: string, sample: number): Promise<Instance> =>
   joinPrompt(await renderSample(plan, target, sample))
 
-/** `generateSample`, the prompt left as its parts (what the dataset writer takes). */
+/** `generateSample`, the prompt rendered part by part when it is written (what the dataset writer takes). */
 export async function renderSample(
   plan: DatasetPlan,
   target: string,

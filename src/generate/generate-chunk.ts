@@ -105,7 +105,7 @@ export async function makeChunk(
   if (shape === 'bytes') {
     // Encoded where they are made, so the writer's thread only copies bytes to the file (encoding
     // 500 MB of lines there held back the writing). Each sample is written as soon as it is made,
-    // its prompt from its parts.
+    // its prompt part by part.
     const out = new ByteChunks()
     for (const job of jobs) writeLine(await renderSample(plan, job.target, job.sample), out)
     return out.finish()

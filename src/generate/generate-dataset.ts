@@ -13,11 +13,11 @@ import type { Instance } from '../contracts/instance.ts'
 import { ArbigraphError } from '../errors.ts'
 import { openAtomicLines } from '../io/atomic-write.ts'
 import { ByteChunks } from '../io/byte-chunks.ts'
-import { encodeInstance, writeLine } from '../io/instance-line.ts'
+import { writeLine } from '../io/instance-line.ts'
 import { encodeManifest } from '../io/manifest-line.ts'
 import type { Registry } from '../registry.ts'
 import { type ChunkHelper, scheduleChunks } from './chunk-schedule.ts'
-import { type DatasetPlan, GENERATOR, generateSample, planDataset, renderSample } from './dataset-plan.ts'
+import { type DatasetPlan, GENERATOR, planDataset, renderSample } from './dataset-plan.ts'
 import {
   type ChunkRequest,
   type ChunkShape,
@@ -92,16 +92,16 @@ async function* inThread<S extends ChunkShape>(
   let done = 0
   for (const job of jobs) {
     if (bytes) {
-      // Written from the prompt's parts: the joined prompt is not needed.
+      // Its prompt rendered part by part as it is written: the joined prompt is never made.
       const rendered = await renderSample(plan, job.target, job.sample)
       onProgress?.(++done, jobs.length)
       writeLine(rendered, bytes)
       yield* bytes.take() as ItemOf<S>[]
       continue
     }
-    const instance = await generateSample(plan, job.target, job.sample)
+    const items = await makeChunk(plan, [job], shape)
     onProgress?.(++done, jobs.length)
-    yield (shape === 'lines' ? encodeInstance(instance) : instance) as ItemOf<S>
+    yield* items as ItemOf<S>[]
   }
   if (bytes) yield* bytes.finish() as ItemOf<S>[]
 }

@@ -64,7 +64,7 @@ function targetLabel(skeleton: SkeletonIndex, first: number | undefined): string
 export const instantiate = async (o: InstantiateOptions): Promise<Instance> =>
   joinPrompt(await instantiateRendered(o))
 
-/** `instantiate`, the prompt left as its parts (what the dataset writer takes). */
+/** `instantiate`, the prompt rendered part by part when it is written (what the dataset writer takes). */
 export async function instantiateRendered(o: InstantiateOptions): Promise<RenderedInstance> {
   const pool = o.pool ?? createTemplatePool(o.registry, o.categories)
   const plan = o.samplePlan ?? planSample(o.skeleton, pool)

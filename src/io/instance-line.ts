@@ -14,7 +14,7 @@ import { escapeJsonText } from './json-text.ts'
 
 const json = JSON.stringify
 
-/** An instance to write: with its prompt, or with the prompt's parts not yet joined. */
+/** An instance to write: with its prompt, or with its prompt still to be rendered part by part. */
 export type WritableInstance = Instance | RenderedInstance
 
 /**
@@ -86,15 +86,8 @@ function writeFlatRecord(record: Record<string, unknown>, out: ByteChunks): void
   out.write('}')
 }
 
-/** A JSON array of short strings (a junction's sources). */
-function writeStringArray(items: readonly string[], out: ByteChunks): void {
-  out.write('[')
-  for (let i = 0; i < items.length; i++) {
-    if (i > 0) out.write(',')
-    out.writeJsonString(items[i]!)
-  }
-  out.write(']')
-}
+/** A short string as JSON (an item of a junction's sources). */
+const writeString = (text: string, out: ByteChunks): void => out.writeJsonString(text)
 
 function writeNode(node: TaskNode, out: ByteChunks): void {
   out.write('{"id":')
@@ -137,7 +130,7 @@ function writeJunction(junction: Junction, out: ByteChunks): void {
     out.writeInteger(junction.index)
   }
   out.write(',"sources":')
-  writeStringArray(junction.sources, out)
+  writeArray(junction.sources, writeString, out)
   out.write(',"name":')
   out.writeJsonString(junction.name)
   out.write(',"output":')
@@ -207,7 +200,7 @@ function writePromptParts(instance: RenderedInstance, out: ByteChunks): void {
 
 /**
  * Appends one instance as its dataset line, without the newline. A rendered instance's prompt
- * is written from its parts, as the same characters its joined prompt would give. Reading still
+ * is written part by part as it is rendered, as the same characters its joined prompt would give. Reading still
  * validates every line against the schema.
  */
 export function writeInstance(instance: WritableInstance, out: ByteChunks): void {
