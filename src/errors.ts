@@ -25,6 +25,8 @@ export type ErrorCode =
   | 'ARBIGRAPH_EXISTS'
   /** The model endpoint failed after the request pool's retries (an infrastructure error, not a model outcome). */
   | 'ARBIGRAPH_ENDPOINT'
+  /** An output file could not be written: no permission, a full disk, a file size limit. */
+  | 'ARBIGRAPH_WRITE_FAILED'
 
 /** Marks our errors across copies of this module (see `Symbol.hasInstance` below). */
 const BRAND = Symbol.for('arbigraph.error')

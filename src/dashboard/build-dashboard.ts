@@ -121,7 +121,7 @@ export async function buildDashboard(
   const pages = [...conditionsPages(records), ...(options.pages ?? []), ...sweepPages(records)]
   const details = await loadCaseDetails(records, resolve(options.resultsDir ?? process.cwd()))
   ensureDir(dirname(dir), `dashboard "${dir}"`)
-  await removeStaleTemps(dir)
+  removeStaleTemps(dir)
   const built = tempPath(dir)
   try {
     const compare = options.compare ?? null

@@ -4,6 +4,7 @@
  * of killed writes are removed while a live writer's are kept, and the dashboard is swapped in
  * whole.
  */
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -63,6 +64,69 @@ describe('atomic writes', () => {
     expect(existsSync(live)).toBe(true)
     expect(existsSync(other)).toBe(true)
   })
+})
+
+describe('a file of lines', () => {
+  it('holds every block in order once committed, also past the bytes it lets wait for the disk', async () => {
+    const target = join(temp(), 'blocks.jsonl')
+    const out = await openAtomicLines(target)
+    // 40 blocks of 1 MiB, more than the 32 MiB it hands over before waiting; each its own byte.
+    const blocks = Array.from({ length: 40 }, (_, i) => Buffer.alloc(1 << 20, 0x41 + (i % 26)))
+    await out.write('{"first":true}')
+    for (const block of blocks) await out.writeBytes(block)
+    expect(existsSync(target)).toBe(false) // nothing at the path before commit
+    await out.commit()
+    const bytes = readFileSync(target)
+    const head = Buffer.from('{"first":true}\n')
+    expect(bytes.length).toBe(head.length + 40 * (1 << 20))
+    expect(bytes.subarray(0, head.length).equals(head)).toBe(true)
+    blocks.forEach((block, i) => {
+      const at = head.length + i * (1 << 20)
+      expect(bytes.subarray(at, at + block.length).equals(block), `block ${i}`).toBe(true)
+    })
+    expect(readdirSync(join(target, '..'))).toEqual(['blocks.jsonl'])
+  })
+
+  it('is removed on abort, leaving the earlier file as it was', async () => {
+    const target = join(temp(), 'd.jsonl')
+    writeFileSync(target, 'good\n')
+    const out = await openAtomicLines(target)
+    await out.writeBytes(Buffer.alloc(3 << 20, 0x7b))
+    await out.abort()
+    expect(readFileSync(target, 'utf8')).toBe('good\n')
+    expect(readdirSync(join(target, '..'))).toEqual(['d.jsonl'])
+  })
+
+  it.runIf(process.platform === 'linux')(
+    'that the file system stops part-way (a file size limit) fails the command with its reason, and keeps the earlier file',
+    () => {
+      const dir = temp()
+      const target = join(dir, 'd.jsonl')
+      writeFileSync(target, 'good\n')
+      // 512 KiB allowed, 3.3 MB to write: one write is cut short, the next is refused (EFBIG).
+      const child = spawnSync(
+        'sh',
+        [
+          '-c',
+          'ulimit -f 512 && exec "$0" "$@"',
+          process.execPath,
+          'bin/arbigraph.js',
+          'generate',
+          'chain',
+          '--length',
+          '4',
+          '--out',
+          target,
+        ],
+        { cwd: join(import.meta.dirname, '../..'), encoding: 'utf8', timeout: 120_000 },
+      )
+      expect(child.stderr).toContain(`arbigraph generate: cannot write "${target}": EFBIG`)
+      expect(child.stderr).not.toContain('internal error')
+      expect(child.status).toBe(1)
+      expect(readFileSync(target, 'utf8')).toBe('good\n')
+      expect(readdirSync(dir)).toEqual(['d.jsonl'])
+    },
+  )
 })
 
 describe('the dashboard folder', () => {
