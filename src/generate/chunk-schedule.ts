@@ -1,10 +1,11 @@
 /**
  * Which thread makes which chunk of a dataset, and the order they are written in. Chunks are
- * taken in dataset order, by this thread or by a helper that is ready and idle, and handed out
- * in that same order, so the output does not depend on how many threads there are or how fast
- * each is. This thread makes a chunk itself whenever the next one to write is nobody's yet or a
- * helper's not yet made, so a helper that starts slowly costs nothing but its start; one that
- * cannot start at all (a broken install) fails the run with its reason.
+ * taken in dataset order, by this thread or by a helper with room for one, and handed out in
+ * that same order, so the output does not depend on how many threads there are or how fast each
+ * is. Helpers get their first chunks before they have started; this thread makes a chunk itself
+ * whenever the next one to write is nobody's yet or a helper's not yet made, so a helper that
+ * starts slowly delays nothing but its own chunks. One that cannot start at all (a broken
+ * install) fails the run with its reason.
  */
 
 /** A thread that makes chunks for this one (generation-threads.ts, seen by chunk index). */
@@ -76,13 +77,16 @@ export async function* scheduleChunks<T>(schedule: ChunkSchedule<T>): AsyncGener
     holding.set(helper, held)
   }
   let notStarted: unknown
-  for (const helper of helpers)
-    helper.ready.then(
-      () => topUp(helper),
-      (error: unknown) => {
-        notStarted ??= error
-      },
-    )
+  // Each helper gets its first chunks now, before this thread makes one: its requests wait in
+  // its queue until it has started, so it begins the moment it can. Handed out once it said it was
+  // ready, they waited for this thread to finish a chunk of its own first, a whole 10⁴-task
+  // instance during which the helper stood idle (10⁴ x 40 on 2 threads: 0.28 s of its 8.5 s).
+  for (const helper of helpers) {
+    helper.ready.catch((error: unknown) => {
+      notStarted ??= error
+    })
+    topUp(helper)
+  }
   while (written < count) {
     if (notStarted !== undefined) throw notStarted
     const head = taken[written]

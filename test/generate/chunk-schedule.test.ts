@@ -22,6 +22,20 @@ function heldHelper(ready: Promise<void> = Promise.resolve()) {
   return { helper, made, finish, holding: () => [...waiting.keys()] }
 }
 
+/** A helper that finishes each chunk on its own, a few event-loop turns after it got it. */
+function laterHelper(turns = 3) {
+  const made: number[] = []
+  const helper: ChunkHelper<string> = {
+    ready: Promise.resolve(),
+    make: async (index) => {
+      made.push(index)
+      for (let turn = 0; turn < turns; turn++) await new Promise(setImmediate)
+      return `helper:${index}`
+    },
+  }
+  return { helper, made }
+}
+
 const here = (index: number) => Promise.resolve(`here:${index}`)
 
 async function collect<T>(items: AsyncIterable<T>, onEach?: (item: T) => void): Promise<T[]> {
@@ -35,40 +49,47 @@ async function collect<T>(items: AsyncIterable<T>, onEach?: (item: T) => void): 
 
 describe('scheduleChunks', () => {
   it('hands out every chunk in index order, whoever made it', async () => {
-    const held = heldHelper()
-    // The helper finishes each chunk only once this thread has written the one before it.
+    const later = laterHelper()
     const out = await collect(
-      scheduleChunks({ count: 12, ahead: 4, makeHere: here, helpers: [held.helper] }),
-      () => {
-        for (const index of held.holding()) held.finish(index)
-      },
+      scheduleChunks({ count: 12, ahead: 4, makeHere: here, helpers: [later.helper] }),
     )
     expect(out.map((item) => Number(item.split(':')[1]))).toEqual([...Array(12).keys()])
-    expect(held.made.length).toBeGreaterThan(0)
-    for (const index of held.made) expect(out[index]).toBe(`helper:${index}`)
+    expect(later.made.length).toBeGreaterThan(0)
+    for (const index of later.made) expect(out[index]).toBe(`helper:${index}`)
   })
 
-  it('gives an idle helper work again once writing frees room, and ends (no helper left waiting)', async () => {
-    const held = heldHelper()
+  it('gives a helper work again as it finishes, and ends (no helper left waiting)', async () => {
+    const later = laterHelper()
     const out = await collect(
-      scheduleChunks({ count: 30, ahead: 2, makeHere: here, helpers: [held.helper] }),
-      () => {
-        for (const index of held.holding()) held.finish(index)
-      },
+      scheduleChunks({ count: 30, ahead: 2, makeHere: here, helpers: [later.helper] }),
     )
     expect(out).toHaveLength(30)
-    // With room for two chunks ahead, the helper went idle and was fed again more than once.
-    expect(held.made.length).toBeGreaterThan(2)
+    // With room for two chunks ahead, the helper finished and was fed again more than once.
+    expect(later.made.length).toBeGreaterThan(2)
   })
 
-  it('makes everything here while a helper is still starting, and never gives it a chunk after', async () => {
+  it('gives a helper still starting its first chunk at once, and makes the others here meanwhile', async () => {
     let start: () => void = () => {}
     const held = heldHelper(new Promise<void>((resolve) => (start = resolve)))
-    const out = await collect(scheduleChunks({ count: 5, ahead: 4, makeHere: here, helpers: [held.helper] }))
+    const madeHere: number[] = []
+    const makeHere = (index: number) => {
+      madeHere.push(index)
+      return here(index)
+    }
+    const out = collect(scheduleChunks({ count: 5, ahead: 4, makeHere, helpers: [held.helper] }))
+    for (let turn = 0; turn < 10; turn++) await new Promise(setImmediate)
+    // Chunk 0 waits in the helper's queue; this thread made what `ahead` allows beyond it.
+    expect(held.made).toEqual([0])
+    expect(madeHere).toEqual([1, 2, 3])
     start()
-    await new Promise(setImmediate)
-    expect(out).toEqual(['here:0', 'here:1', 'here:2', 'here:3', 'here:4'])
-    expect(held.made).toEqual([])
+    // From here the helper finishes whatever it holds (writing chunk 0 may hand it chunk 4).
+    for (let turn = 0; turn < 10; turn++) {
+      for (const index of held.holding()) held.finish(index)
+      await new Promise(setImmediate)
+    }
+    const written = await out
+    expect(written.slice(0, 4)).toEqual(['helper:0', 'here:1', 'here:2', 'here:3'])
+    expect(written[4]).toMatch(/^(helper|here):4$/)
   })
 
   it('fails with the reason of a helper that could not start', async () => {
@@ -96,16 +117,15 @@ describe('scheduleChunks', () => {
   })
 
   it('keeps at most `ahead` chunks taken beyond the one being written', async () => {
-    const held = heldHelper()
+    const later = laterHelper()
     let most = 0
     const makeHere = (index: number) => {
       most = Math.max(most, index - written)
       return here(index)
     }
     let written = 0
-    await collect(scheduleChunks({ count: 20, ahead: 3, makeHere, helpers: [held.helper] }), () => {
+    await collect(scheduleChunks({ count: 20, ahead: 3, makeHere, helpers: [later.helper] }), () => {
       written++
-      for (const index of held.holding()) held.finish(index)
     })
     expect(most).toBeLessThan(3)
   })
