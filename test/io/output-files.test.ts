@@ -87,6 +87,25 @@ describe('a file of lines', () => {
     expect(readdirSync(join(target, '..'))).toEqual(['blocks.jsonl'])
   })
 
+  it('keeps text lines and byte blocks in the order given, across the blocks text is joined into', async () => {
+    const target = join(temp(), 'mixed.jsonl')
+    const out = await openAtomicLines(target)
+    const expected: string[] = []
+    // 6000 lines of about 400 characters: several joined blocks, with byte blocks in between.
+    for (let i = 0; i < 6000; i++) {
+      const line = `{"line":${i},"text":"${'é'.repeat(i % 7)}${'x'.repeat(390)}"}`
+      await out.write(line)
+      expected.push(`${line}\n`)
+      if (i % 1500 === 0) {
+        const block = `{"block":${i}}\n`
+        await out.writeBytes(Buffer.from(block))
+        expected.push(block)
+      }
+    }
+    await out.commit()
+    expect(readFileSync(target, 'utf8')).toBe(expected.join(''))
+  })
+
   it('is removed on abort, leaving the earlier file as it was', async () => {
     const target = join(temp(), 'd.jsonl')
     writeFileSync(target, 'good\n')
