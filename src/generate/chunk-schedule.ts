@@ -3,8 +3,9 @@
  * taken in dataset order, by this thread or by a helper with room for one, and handed out in
  * that same order, so the output does not depend on how many threads there are or how fast each
  * is. Helpers get their first chunks before they have started; this thread makes a chunk itself
- * whenever the next one to write is nobody's yet or a helper's not yet made, so a helper that
- * starts slowly delays nothing but its own chunks. One that cannot start at all (a broken
+ * whenever the next one to write is nobody's yet or a helper's not yet made, and makes a helper's
+ * again when it could take nothing else while that helper has still not started, so a helper
+ * that starts slowly costs nothing but its start. One that cannot start at all (a broken
  * install) fails the run with its reason.
  */
 
@@ -15,10 +16,11 @@ export interface ChunkHelper<T> {
   make(index: number): Promise<T>
 }
 
-/** A chunk taken: its items once made, and whether they are there yet. */
+/** A chunk taken: its items once made, whether they are there yet, and the helper making it. */
 interface Taken<T> {
   items: Promise<T>
   done: boolean
+  helper: ChunkHelper<T> | undefined
 }
 
 export interface ChunkSchedule<T> {
@@ -43,18 +45,26 @@ export async function* scheduleChunks<T>(schedule: ChunkSchedule<T>): AsyncGener
   let written = 0
   let failed = false
   const mayTake = () => !failed && next < count && next < written + ahead
-  const take = (make: (index: number) => Promise<T>): void => {
-    const entry: Taken<T> = { items: make(next), done: false }
-    entry.items.then(
+  const entry = (index: number, helper?: ChunkHelper<T>): Taken<T> => {
+    const made: Taken<T> = {
+      items: helper ? helper.make(index) : makeHere(index),
+      done: false,
+      helper,
+    }
+    made.items.then(
       () => {
-        entry.done = true
+        made.done = true
       },
       () => {
-        entry.done = true
+        made.done = true
         failed = true
       },
     )
-    taken[next++] = entry
+    return made
+  }
+  const take = (helper?: ChunkHelper<T>): void => {
+    taken[next] = entry(next, helper)
+    next++
   }
   // Up to two chunks at a time per helper: it learns of its next chunk only when this thread is
   // between chunks of its own, so with one it stood idle while this thread made one. Not near
@@ -65,7 +75,7 @@ export async function* scheduleChunks<T>(schedule: ChunkSchedule<T>): AsyncGener
     let held = holding.get(helper) ?? 0
     while (held < 2 && mayTake() && (held === 0 || count - next > 2 * (helpers.length + 1))) {
       held++
-      take((index) => helper.make(index))
+      take(helper)
       taken[next - 1]!.items.then(
         () => {
           holding.set(helper, holding.get(helper)! - 1)
@@ -77,23 +87,35 @@ export async function* scheduleChunks<T>(schedule: ChunkSchedule<T>): AsyncGener
     holding.set(helper, held)
   }
   let notStarted: unknown
+  const started = new Set<ChunkHelper<T>>()
   // Each helper gets its first chunks now, before this thread makes one: its requests wait in
   // its queue until it has started, so it begins the moment it can. Handed out once it said it was
   // ready, they waited for this thread to finish a chunk of its own first, a whole 10⁴-task
   // instance during which the helper stood idle (10⁴ x 40 on 2 threads: 0.28 s of its 8.5 s).
   for (const helper of helpers) {
-    helper.ready.catch((error: unknown) => {
-      notStarted ??= error
-    })
+    helper.ready.then(
+      () => started.add(helper),
+      (error: unknown) => {
+        notStarted ??= error
+      },
+    )
     topUp(helper)
   }
   while (written < count) {
     if (notStarted !== undefined) throw notStarted
     const head = taken[written]
     if (head === undefined || (!head.done && mayTake())) {
-      take(makeHere)
+      take()
       // Let the helpers' messages in between chunks: making one here waits on nothing.
       await new Promise(setImmediate)
+      continue
+    }
+    if (!head.done && head.helper && !started.has(head.helper)) {
+      // Nothing else may be taken, and the helper holding the next chunk has not even started
+      // (small chunks fill the room ahead long before a thread is up): make it here rather than
+      // wait, as the same chunk is the same bytes whoever makes it. The helper's copy is not
+      // used; had it failed, this one fails alike, and a helper that dies fails to start.
+      taken[written] = entry(written)
       continue
     }
     const items = await head.items
