@@ -93,7 +93,7 @@ function junctionYield(
 }
 
 /** Feasible pairs by node position (undefined for junctions). */
-export type KindTable = (KindPair[] | undefined)[]
+export type KindTable = (readonly KindPair[] | undefined)[]
 
 /**
  * The backward pass on an index: for every task slot, the pairs that lead to a consistent
@@ -136,9 +136,12 @@ export function feasibleKindsOf(
     let readable = BOTH
     for (let e = start[node]!; e < start[node + 1]!; e++) readable &= accepts[to[e]!]!
     const fed = junctionYield(index, node)
-    const pairs = pinned.filter(
-      (p) => (readable & bit(p.outputKind)) !== 0 && (fed === undefined || p.inputKind === fed.kind),
-    )
+    const pairs =
+      pinned === own
+        ? fittingPairs(own, readable, fed?.kind)
+        : pinned.filter(
+            (p) => (readable & bit(p.outputKind)) !== 0 && (fed === undefined || p.inputKind === fed.kind),
+          )
     if (fed !== undefined && !pinned.some((p) => p.inputKind === fed.kind)) {
       throw unsatisfiable(
         index,
@@ -161,6 +164,31 @@ export function feasibleKindsOf(
     accepts[node] = reads
   }
   return feasible
+}
+
+/**
+ * The pairs of a slot's list (shared by every slot of its family) that write a kind its readers
+ * accept and read what its junction yields, filtered once per list and question: as a fresh
+ * array per node and sample, each was a new key of `pairsReading`'s cache, and the arrays and
+ * the cache's entries lived through the young generation's collections (10⁴-task graphs: a
+ * tenth of what survived them).
+ */
+const fittingOf = new WeakMap<readonly KindPair[], (readonly KindPair[])[]>()
+
+function fittingPairs(
+  pairs: readonly KindPair[],
+  readable: number,
+  fed: Kind | undefined,
+): readonly KindPair[] {
+  let byQuestion = fittingOf.get(pairs)
+  if (byQuestion === undefined) {
+    byQuestion = []
+    fittingOf.set(pairs, byQuestion)
+  }
+  const question = readable * 3 + (fed === undefined ? 0 : fed === 'scalar' ? 1 : 2)
+  return (byQuestion[question] ??= pairs.filter(
+    (p) => (readable & bit(p.outputKind)) !== 0 && (fed === undefined || p.inputKind === fed),
+  ))
 }
 
 /**
@@ -241,7 +269,7 @@ export function feasibleKinds(
   skeleton: Skeleton,
   order: readonly string[],
   allowed: ReadonlyMap<string, readonly KindPair[]>,
-): Map<string, KindPair[]> {
+): Map<string, readonly KindPair[]> {
   const { index, positions, table } = onIndex(skeleton, order, allowed)
   return byNode(index, feasibleKindsOf(index, positions, table))
 }
