@@ -137,11 +137,7 @@ export function feasibleKindsOf(
     for (let e = start[node]!; e < start[node + 1]!; e++) readable &= accepts[to[e]!]!
     const fed = junctionYield(index, node)
     const pairs =
-      pinned === own
-        ? fittingPairs(own, readable, fed?.kind)
-        : pinned.filter(
-            (p) => (readable & bit(p.outputKind)) !== 0 && (fed === undefined || p.inputKind === fed.kind),
-          )
+      pinned === own ? fittingPairs(own, readable, fed?.kind) : fitting(pinned, readable, fed?.kind)
     if (fed !== undefined && !pinned.some((p) => p.inputKind === fed.kind)) {
       throw unsatisfiable(
         index,
@@ -186,10 +182,12 @@ function fittingPairs(
     fittingOf.set(pairs, byQuestion)
   }
   const question = readable * 3 + (fed === undefined ? 0 : fed === 'scalar' ? 1 : 2)
-  return (byQuestion[question] ??= pairs.filter(
-    (p) => (readable & bit(p.outputKind)) !== 0 && (fed === undefined || p.inputKind === fed),
-  ))
+  return (byQuestion[question] ??= fitting(pairs, readable, fed))
 }
+
+/** The pairs that write a kind in `readable` and read `fed` (any kind when undefined). */
+const fitting = (pairs: readonly KindPair[], readable: number, fed: Kind | undefined): KindPair[] =>
+  pairs.filter((p) => (readable & bit(p.outputKind)) !== 0 && (fed === undefined || p.inputKind === fed))
 
 /**
  * The pairs of a feasible list reading `kind`, filtered once per list: the forward pass runs on

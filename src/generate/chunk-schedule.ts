@@ -62,9 +62,10 @@ export async function* scheduleChunks<T>(schedule: ChunkSchedule<T>): AsyncGener
     )
     return made
   }
-  const take = (helper?: ChunkHelper<T>): void => {
-    taken[next] = entry(next, helper)
-    next++
+  const take = (helper?: ChunkHelper<T>): Taken<T> => {
+    const made = entry(next, helper)
+    taken[next++] = made
+    return made
   }
   // Up to two chunks at a time per helper: it learns of its next chunk only when this thread is
   // between chunks of its own, so with one it stood idle while this thread made one. Not near
@@ -75,8 +76,7 @@ export async function* scheduleChunks<T>(schedule: ChunkSchedule<T>): AsyncGener
     let held = holding.get(helper) ?? 0
     while (held < 2 && mayTake() && (held === 0 || count - next > 2 * (helpers.length + 1))) {
       held++
-      take(helper)
-      taken[next - 1]!.items.then(
+      take(helper).items.then(
         () => {
           holding.set(helper, holding.get(helper)! - 1)
           topUp(helper)
@@ -121,7 +121,7 @@ export async function* scheduleChunks<T>(schedule: ChunkSchedule<T>): AsyncGener
     const items = await head.items
     taken[written++] = undefined
     yield items
-    // Writing made room ahead: the ready helpers may take more.
+    // Writing made room ahead: the helpers may take more.
     for (const helper of holding.keys()) topUp(helper)
   }
 }

@@ -2,10 +2,12 @@
  * Helper threads for dataset generation: worker threads that make chunks of samples
  * (generate-chunk.ts) for the thread that writes them, which makes chunks too. Each helper loads
  * the built-ins and the user's config and plans the spec as soon as it starts, then says it is
- * ready; until then the writer's thread does the work.
+ * ready; the chunks it was sent meanwhile wait in its queue (chunk-schedule.ts decides who makes
+ * what).
  */
 import { Worker } from 'node:worker_threads'
 import { ArbigraphError } from '../errors.ts'
+import { startSignal } from '../start-signal.ts'
 import type { ChunkAnswer, ChunkMessage, ChunkRequest, ChunkResult } from './generate-chunk.ts'
 import { generationHelperEntry } from './helper-entry.ts'
 
@@ -42,14 +44,8 @@ export function startGenerationHelper(warm: ChunkRequest): GenerationHelper {
   let nextId = 0
   let stopping = false
   let died: Error | undefined
-  let markReady: () => void = () => {}
-  let markFailed: (error: Error) => void = () => {}
-  const ready = new Promise<void>((resolve, reject) => {
-    markReady = resolve
-    markFailed = reject
-  })
   // Nobody may be waiting on `ready` when a helper fails (the run can finish without it).
-  ready.catch(() => {})
+  const { ready, markReady, markFailed } = startSignal()
   const die = (error: Error) => {
     if (stopping || died) return
     died = error

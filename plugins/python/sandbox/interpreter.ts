@@ -13,6 +13,7 @@ import { type ChildProcess, fork } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startSignal } from '../../../src/start-signal.ts'
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url))
 const PRELUDE = fileURLToPath(new URL('./prelude.py', import.meta.url))
@@ -95,13 +96,7 @@ export function startInterpreter(options: InterpreterOptions): Interpreter {
   let served = 0
   let current: { id: number; settle: (a: RawAnswer) => void; timer: NodeJS.Timeout } | undefined
   let nextId = 0
-  let markReady: () => void = () => {}
-  let failStart: (e: Error) => void = () => {}
-  const ready = new Promise<void>((resolve, reject) => {
-    markReady = resolve
-    failStart = reject
-  })
-  ready.catch(() => {})
+  const { ready, markReady, markFailed: failStart } = startSignal()
   const finish = (answer: RawAnswer) => {
     if (!current) return
     clearTimeout(current.timer)
