@@ -121,6 +121,15 @@ step "ESM project: npx arbigraph generate, one thread and three (the installed h
   fail "arbigraph generate with three threads"
 cmp "$app/one.jsonl" "$app/three.jsonl" || fail "arbigraph generate wrote different files for one thread and three"
 
+step "ESM project: npx arbigraph generate transduction, one thread and two (the installed worker pool), same bytes"
+# The bundled command line loads the worker pool's package as the installed package has it;
+# a checkout's tests run the sources and would not see an import the bundle gets wrong.
+(cd "$app" && npx arbigraph generate transduction --budget 4K --level 0 --samples 2 --out lt-one.jsonl) ||
+  fail "arbigraph generate transduction with one thread"
+(cd "$app" && npx arbigraph generate transduction --budget 4K --level 0 --samples 2 --workers 2 --out lt-two.jsonl) ||
+  fail "arbigraph generate transduction with two worker threads"
+cmp "$app/lt-one.jsonl" "$app/lt-two.jsonl" || fail "arbigraph generate transduction wrote different files for one thread and two"
+
 step "CommonJS project: the same files"
 cjs="$work/cjs"
 mkdir -p "$cjs"

@@ -8,10 +8,18 @@
 import { relative, resolve } from 'node:path'
 import { intFlag, parseCommandArgs, usageError } from '../../src/cli/args.ts'
 import type { CliIo } from '../../src/cli/command.ts'
+import { progressPrinter } from '../../src/cli/progress-printer.ts'
 import { openAtomicLines } from '../../src/io/atomic-write.ts'
 import type { PluginGenerator } from '../../src/registry.ts'
 import type { BudgetLabel, Family, Format, GridSelection, Level, TransductionDocument } from './index.ts'
-import { budgetLabels, families, generateTransductionInWorkers, lineFormats, tableFormats } from './index.ts'
+import {
+  budgetLabels,
+  families,
+  gridPoints,
+  lineFormats,
+  tableFormats,
+  transductionDocuments,
+} from './index.ts'
 
 const FLAGS = {
   family: { type: 'string' },
@@ -57,26 +65,48 @@ function listFlag<T extends string>(
   return items as T[]
 }
 
-/** Mean input and output tokens per budget, one line each. */
-export function tokenTable(docs: readonly TransductionDocument[]): string[] {
-  const lines = ['budget  docs  mean input  mean output  max |total − budget|']
-  for (const budget of budgetLabels) {
-    const group = docs.filter((doc) => doc.budget === budget)
-    if (group.length === 0) continue
-    const mean = (pick: (d: TransductionDocument) => number) =>
-      group.reduce((s, d) => s + pick(d), 0) / group.length
-    const worst = Math.max(
-      ...group.map((d) => Math.abs(d.inputTokens + d.outputTokens - d.budgetTokens) / d.budgetTokens),
-    )
-    lines.push(
-      `${budget.padEnd(6)}  ${String(group.length).padStart(4)}  ${mean((d) => d.inputTokens)
-        .toFixed(0)
-        .padStart(10)}  ${mean((d) => d.outputTokens)
-        .toFixed(0)
-        .padStart(11)}  ${(worst * 100).toFixed(2)} %`,
+/** Per-budget token sums of the documents written so far, for the table printed at the end. */
+export class TokenTally {
+  private readonly budgets = new Map<string, { docs: number; input: number; output: number; worst: number }>()
+
+  add(doc: TransductionDocument): void {
+    let sums = this.budgets.get(doc.budget)
+    if (!sums) this.budgets.set(doc.budget, (sums = { docs: 0, input: 0, output: 0, worst: 0 }))
+    sums.docs++
+    sums.input += doc.inputTokens
+    sums.output += doc.outputTokens
+    sums.worst = Math.max(
+      sums.worst,
+      Math.abs(doc.inputTokens + doc.outputTokens - doc.budgetTokens) / doc.budgetTokens,
     )
   }
-  return lines
+
+  /** Mean input and output tokens per budget, one line each, in budget order. */
+  lines(): string[] {
+    const lines = ['budget  docs  mean input  mean output  max |total − budget|']
+    for (const budget of budgetLabels) {
+      const sums = this.budgets.get(budget)
+      if (!sums) continue
+      lines.push(
+        `${budget.padEnd(6)}  ${String(sums.docs).padStart(4)}  ${(sums.input / sums.docs)
+          .toFixed(0)
+          .padStart(
+            10,
+          )}  ${(sums.output / sums.docs).toFixed(0).padStart(11)}  ${(sums.worst * 100).toFixed(2)} %`,
+      )
+    }
+    return lines
+  }
+}
+
+/**
+ * Mean input and output tokens per budget, one line each.
+ * @example tokenTable(generateTransduction({ budgets: ['4K'] }, '0'))[1] // '4K        240 …'
+ */
+export function tokenTable(docs: readonly TransductionDocument[]): string[] {
+  const tally = new TokenTally()
+  for (const doc of docs) tally.add(doc)
+  return tally.lines()
 }
 
 /**
@@ -104,27 +134,24 @@ export async function runGenerateTransduction(argv: string[], io: CliIo): Promis
   }
   const workers = intFlag('generate', 'workers', values.workers as string | undefined, { min: 1 }) ?? 1
   const out = resolve(io.cwd, values.out)
+  const total = gridPoints(selection).length
+  if (total === 0)
+    throw usageError('generate', 'the selection contains no documents (check --family and --format)')
   const file = await openAtomicLines(out)
   try {
-    let reported = 0
-    const docs = await generateTransductionInWorkers(
-      selection,
-      typeof values.seed === 'string' ? values.seed : '0',
-      {
-        workers,
-        onProgress: (done, total) => {
-          if (done - reported < 120 && done !== total) return
-          reported = done
-          io.err(`generated ${done}/${total}`)
-        },
-      },
-    )
-    if (docs.length === 0)
-      throw usageError('generate', 'the selection contains no documents (check --family and --format)')
-    for (const doc of docs) await file.write(JSON.stringify(doc))
+    // Each document is written as it comes, in grid order: the dataset is never all in memory.
+    const onProgress = progressPrinter(io, { unit: 'documents' })
+    const tally = new TokenTally()
+    let done = 0
+    const seed = typeof values.seed === 'string' ? values.seed : '0'
+    for await (const doc of transductionDocuments(selection, seed, { workers })) {
+      await file.write(JSON.stringify(doc))
+      tally.add(doc)
+      onProgress(++done, total)
+    }
     await file.commit()
-    for (const line of tokenTable(docs)) io.out(line)
-    io.out(`wrote ${docs.length} documents to ${relative(io.cwd, out) || out}`)
+    for (const line of tally.lines()) io.out(line)
+    io.out(`wrote ${done} documents to ${relative(io.cwd, out) || out}`)
     return 0
   } catch (error) {
     await file.abort()

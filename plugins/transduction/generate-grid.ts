@@ -4,12 +4,12 @@
  * documents can be made on several worker threads with the same bytes), and a reader that
  * validates a JSONL file of them.
  */
-import Tinypool from 'tinypool'
+import { Tinypool } from 'tinypool'
 import { decodeLine } from '../../src/io/dataset.ts'
 import type { TransductionDocument } from './document.ts'
 import { transductionDocumentSchema } from './document.ts'
 import { generateDocument } from './generate-document.ts'
-import type { GridPoint, GridSelection } from './grid.ts'
+import type { GridSelection } from './grid.ts'
 import { gridPoints } from './grid.ts'
 
 /**
@@ -30,44 +30,70 @@ export function generateTransduction(
 }
 
 /**
- * The same documents as `generateTransduction`, made on `workers` threads. The grid is cut into
- * contiguous chunks, several per thread, because a 128K document costs about 30 times a 4K one
- * and the budgets alternate in grid order; the chunks are put back in grid order.
- * @example await generateTransductionInWorkers({ budgets: ['4K'] }, '0', { workers: 2 })
+ * Documents per chunk a worker makes at most. A chunk comes back whole, so this bounds what is
+ * held at once: the full grid is 170 MB of JSON, and five samples per cell are only the default.
  */
-export async function generateTransductionInWorkers(
+const CHUNK_DOCUMENTS = 32
+
+/**
+ * The documents of a selection in grid order, each handed on as soon as it and every one before
+ * it are made, so a writer streams them to its file and never holds the dataset. On `workers`
+ * threads the grid is cut into contiguous chunks, several per thread, because a 128K document
+ * costs about 30 times a 4K one and the budgets alternate in grid order; at most two chunks per
+ * thread are out at a time, and they are handed on in grid order.
+ * @example for await (const doc of transductionDocuments({ budgets: ['4K'] }, '0', { workers: 2 })) write(doc)
+ */
+export async function* transductionDocuments(
   selection: GridSelection,
   seed: string,
-  options: { workers: number; onProgress?: (done: number, total: number) => void },
-): Promise<TransductionDocument[]> {
+  options: { workers: number },
+): AsyncGenerator<TransductionDocument> {
   const points = gridPoints(selection)
-  if (options.workers <= 1 || points.length === 0)
-    return generateTransduction(selection, seed, (_doc, done, total) => options.onProgress?.(done, total))
-  const size = Math.max(1, Math.ceil(points.length / (options.workers * 8)))
-  const chunks: GridPoint[][] = []
-  for (let at = 0; at < points.length; at += size) chunks.push(points.slice(at, at + size))
+  if (options.workers <= 1 || points.length === 0) {
+    for (const point of points) yield generateDocument(point, seed)
+    return
+  }
+  const size = Math.max(1, Math.min(CHUNK_DOCUMENTS, Math.ceil(points.length / (options.workers * 8))))
   const pool = new Tinypool({
     filename: new URL('./generate-worker.mjs', import.meta.url).href,
     minThreads: options.workers,
     maxThreads: options.workers,
   })
-  let done = 0
+  const out: Promise<TransductionDocument[]>[] = []
+  let next = 0
+  const send = () => {
+    while (next < points.length && out.length < options.workers * 2) {
+      const chunk = pool.run({ points: points.slice(next, next + size), seed }, { name: 'generateDocuments' })
+      // Awaited in order below; a chunk that fails while an earlier one is awaited is not unhandled.
+      chunk.catch(() => {})
+      out.push(chunk)
+      next += size
+    }
+  }
   try {
-    const parts = await Promise.all(
-      chunks.map(async (part) => {
-        const docs = (await pool.run(
-          { points: part, seed },
-          { name: 'generateDocuments' },
-        )) as TransductionDocument[]
-        done += docs.length
-        options.onProgress?.(done, points.length)
-        return docs
-      }),
-    )
-    return parts.flat()
+    send()
+    while (out.length > 0) {
+      const docs = (await out.shift()) as TransductionDocument[]
+      send()
+      yield* docs
+    }
   } finally {
     await pool.destroy()
   }
+}
+
+/**
+ * The same documents as `generateTransduction`, made on `workers` threads (`transductionDocuments`).
+ * @example await generateTransductionInWorkers({ budgets: ['4K'] }, '0', { workers: 2 })
+ */
+export async function generateTransductionInWorkers(
+  selection: GridSelection,
+  seed: string,
+  options: { workers: number },
+): Promise<TransductionDocument[]> {
+  const docs: TransductionDocument[] = []
+  for await (const doc of transductionDocuments(selection, seed, options)) docs.push(doc)
+  return docs
 }
 
 /**

@@ -13,6 +13,7 @@ export {
   generateTransduction,
   generateTransductionInWorkers,
   parseTransductionJsonl,
+  transductionDocuments,
 } from './generate-grid.ts'
 export type {
   BudgetLabel,

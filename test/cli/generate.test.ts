@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { progressPrinter } from '../../src/cli/commands/generate.ts'
+import { progressPrinter } from '../../src/cli/progress-printer.ts'
 import { runCli, tempDir } from './run-cli.ts'
 
 const chainArgs = [
@@ -260,7 +260,7 @@ describe('progressPrinter', () => {
     const lines: string[] = []
     let clock = 0
     const io = { out: () => {}, err: (l: string) => lines.push(l), cwd: '.', isTTY: true }
-    const progress = progressPrinter(io, () => clock)
+    const progress = progressPrinter(io, { now: () => clock })
     for (let done = 1; done <= 100; done++) {
       clock += 5
       progress(done, 100)
@@ -277,7 +277,10 @@ describe('progressPrinter in a log (not a terminal)', () => {
   it('prints a plain line at most every 10 s of the clock, and the last one', () => {
     const lines: string[] = []
     let clock = 0
-    const progress = progressPrinter({ out: () => {}, err: (l) => lines.push(l), cwd: '.' }, () => clock)
+    const progress = progressPrinter(
+      { out: () => {}, err: (l) => lines.push(l), cwd: '.' },
+      { now: () => clock },
+    )
     for (let done = 1; done <= 100; done++) {
       clock += 250
       progress(done, 100)

@@ -13,10 +13,10 @@ import type { GenerateSpec } from '../../contracts/dataset.ts'
 import { ArbigraphError } from '../../errors.ts'
 import { writeGeneratedDataset } from '../../generate/generate-dataset.ts'
 import { getTopology, type PluginGenerator } from '../../registry.ts'
-import { PROGRESS_INTERVAL_MS, progressLine, throttle } from '../../report/progress-line.ts'
 import type { FlagSpec, ParsedArgs } from '../args.ts'
 import { existingFile, intFlag, parseCommandArgs, usageError } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
+import { progressPrinter } from '../progress-printer.ts'
 import { cliRegistry, optionFlag, topologyOptionKeys } from './list.ts'
 
 /** The flags of `generate`; `arbigraph sweep` takes them too. */
@@ -170,40 +170,6 @@ export async function usePoolFlags(
     if (typeof path === 'string') process.env[env] = existingFile(cwd, path)
   }
   return loadedPools(cwd)
-}
-
-/**
- * A progress callback. On a terminal it prints at most about once a second and at every 10%
- * step; in a log (CI, a pipe) a plain line with rate and ETA at most every 10 s. Both print the
- * last one.
- * @example const onProgress = progressPrinter(io); onProgress(64, 640)
- */
-export function progressPrinter(
-  io: CliIo,
-  now: () => number = Date.now,
-): (done: number, total: number) => void {
-  const start = now()
-  if (io.isTTY !== true) {
-    const due = throttle(PROGRESS_INTERVAL_MS, now)
-    return (done, total) => {
-      if (due() || done === total) {
-        io.err(progressLine({ done, total, elapsedMs: now() - start, unit: 'instances' }))
-      }
-    }
-  }
-  let lastTime = start
-  let lastStep = 0
-  return (done, total) => {
-    const t = now()
-    const step = Math.floor((done / total) * 10)
-    if (t - lastTime < 1000 && step === lastStep && done !== total) return
-    lastTime = t
-    lastStep = step
-    const rate = done / Math.max((t - start) / 1000, 1e-3)
-    io.err(
-      `generated ${done}/${total} (${((done / total) * 100).toFixed(0)}%, ${rate.toFixed(1)} instances/s)`,
-    )
-  }
 }
 
 /** The built-in plugin's generator named `name` (`transduction`), if there is one. */

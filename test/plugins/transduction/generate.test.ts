@@ -8,6 +8,7 @@ import {
   partialDerangement,
   scoreDocument,
   transductionDocumentSchema,
+  transductionDocuments,
 } from '../../../plugins/transduction/index.ts'
 import { createRng } from '../../../src/rng.ts'
 
@@ -79,5 +80,29 @@ describe('table helpers', () => {
     expect([0, 1, 2, 3].map((l) => kvActiveKeys(l as 0, '4K'))).toEqual([2, 4, 8, 16])
     expect(kvActiveKeys(3, '128K')).toBe(64)
     expect(kvActiveKeys(0, '16K')).toBe(4)
+  })
+})
+
+describe('transductionDocuments (the stream the generate command writes)', () => {
+  const selection = { budgets: ['4K'], samples: 2 } as const
+  const expected = generateTransduction(selection, 'w')
+
+  it('hands on every document in grid order, on one thread and on several', async () => {
+    // 96 documents on 3 threads: chunks of 4, at most 6 out at a time, so most wait their turn.
+    for (const workers of [1, 3]) {
+      const docs = []
+      for await (const doc of transductionDocuments(selection, 'w', { workers })) docs.push(doc)
+      expect(docs.map((d) => d.id)).toEqual(expected.map((d) => d.id))
+      expect(JSON.stringify(docs)).toBe(JSON.stringify(expected))
+    }
+  })
+
+  it('stops its worker threads when the reader stops early', async () => {
+    const first = []
+    for await (const doc of transductionDocuments(selection, 'w', { workers: 2 })) {
+      first.push(doc)
+      if (first.length === 5) break
+    }
+    expect(first).toEqual(expected.slice(0, 5))
   })
 })
