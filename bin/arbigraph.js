@@ -60,9 +60,19 @@ async function fromBundle() {
   // collector) and late, and the inlined code seldom paid that back. Without it, paired runs on
   // this 2-core machine took 0.82x the CPU and 0.81x the wall for the math chain (640 x 4),
   // 0.81x/0.84x for a 10^4-task random DAG, 0.95x/0.85x for 10^4 x 40 on two workers (which
-  // share the flag); same bytes. Set before the bundle is compiled, so that its code cache is
-  // made and read under the same flags (V8 refuses a cache made under others).
-  if (command === 'generate') require('node:v8').setFlagsFromString('--no-turbo-inlining')
+  // share the flag); same bytes. Nor does it track field types: a field's type recorded in an
+  // object's shape lets optimized code skip a check, but each widening (a field first seen holding
+  // a number, then an object) throws away all code that relied on it, and generation's long loops
+  // over 10^4-node graphs were optimized, thrown away and optimized again several times each.
+  // Paired runs: 0.94x the wall for 10^4 x 40 on two workers (18 pairs), 0.93x for one 10^5-task
+  // instance, the math chain unchanged (1.01x, 30 pairs); same bytes. Both are set before the
+  // bundle is compiled, so that its code cache is made and read under the same flags (V8 refuses
+  // a cache made under others).
+  if (command === 'generate') {
+    const v8 = require('node:v8')
+    v8.setFlagsFromString('--no-turbo-inlining')
+    v8.setFlagsFromString('--no-track-field-types')
+  }
   const cli = loadCachedScript(bundle, command, compileCacheDir())
   // Helper threads run the bundle as well, from the same cache (bin/generate-helper.js).
   if (command === 'generate') await cli.exports.useGenerationHelper(join(__dirname, 'generate-helper.js'))
