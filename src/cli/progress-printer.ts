@@ -12,6 +12,8 @@ export interface ProgressOptions {
   unit?: string
   /** The clock, in milliseconds (tests pass their own). */
   now?: () => number
+  /** Also print the final count (default true); off where a summary line follows anyway. */
+  last?: boolean
 }
 
 /**
@@ -20,13 +22,15 @@ export interface ProgressOptions {
  */
 export function progressPrinter(
   io: CliIo,
-  { unit = 'instances', now = Date.now }: ProgressOptions = {},
+  { unit = 'instances', now = Date.now, last = true }: ProgressOptions = {},
 ): (done: number, total: number) => void {
   const start = now()
   if (io.isTTY !== true) {
     const due = throttle(PROGRESS_INTERVAL_MS, now)
     return (done, total) => {
-      if (due() || done === total) io.err(progressLine({ done, total, elapsedMs: now() - start, unit }))
+      const final = done === total
+      if ((final && last) || (!final && due()))
+        io.err(progressLine({ done, total, elapsedMs: now() - start, unit }))
     }
   }
   let lastTime = start
@@ -34,6 +38,7 @@ export function progressPrinter(
   return (done, total) => {
     const t = now()
     const step = Math.floor((done / total) * 10)
+    if (done === total && !last) return
     if (t - lastTime < 1000 && step === lastStep && done !== total) return
     lastTime = t
     lastStep = step

@@ -274,6 +274,20 @@ describe('progressPrinter', () => {
 })
 
 describe('progressPrinter in a log (not a terminal)', () => {
+  it('leaves the final count to the caller when told (a sweep prints its own line per point)', () => {
+    const lines: string[] = []
+    let clock = 0
+    const progress = progressPrinter(
+      { out: () => {}, err: (l) => lines.push(l), cwd: '.' },
+      { now: () => clock, unit: 'documents', last: false },
+    )
+    for (let done = 1; done <= 50; done++) {
+      clock += 250
+      progress(done, 50)
+    }
+    expect(lines).toEqual(['progress: 40/50 documents (80.0%), 4.0 documents/s, elapsed 10s, ETA 3s'])
+  })
+
   it('prints a plain line at most every 10 s of the clock, and the last one', () => {
     const lines: string[] = []
     let clock = 0

@@ -15,6 +15,7 @@ import { formatCost, type PointCost, pointCost } from '../../sweep/sweep-cost.ts
 import { parseSweepOptions, pointSpec, sweepName, sweepPoints } from '../../sweep/sweep-spec.ts'
 import { intFlag, parseCommandArgs, usageError } from '../args.ts'
 import type { Command } from '../command.ts'
+import { progressPrinter } from '../progress-printer.ts'
 import { buildSpec, FLAGS as GENERATE_FLAGS, usePoolFlags } from './generate.ts'
 
 const FLAGS = {
@@ -105,13 +106,17 @@ export const sweepCommand: Command = {
       let instances: Instance[]
       if (dir) {
         const file = join(dir, `${axis}-${point.value}.jsonl`)
-        await writeGeneratedDataset(file, pointSpecWithPools, { workers, cwd: io.cwd })
+        // A point can take minutes (a 10^5-task graph): its progress as generate prints it, the
+        // final count left to the point's own line.
+        const onProgress = progressPrinter(io, { last: false })
+        await writeGeneratedDataset(file, pointSpecWithPools, { workers, cwd: io.cwd, onProgress })
         instances = (await readDataset(file)).instances
         io.err(
           `${axis}=${point.value}: ${instances.length} instances in ${seconds(performance.now() - started)} → ${relative(io.cwd, file)}`,
         )
       } else {
-        instances = (await generateDataset(pointSpecWithPools, { cwd: io.cwd })).instances
+        const onProgress = progressPrinter(io, { last: false })
+        instances = (await generateDataset(pointSpecWithPools, { cwd: io.cwd, onProgress })).instances
         io.err(
           `${axis}=${point.value}: ${instances.length} instances in ${seconds(performance.now() - started)}`,
         )
