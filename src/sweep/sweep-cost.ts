@@ -41,6 +41,25 @@ export function promptsCost(point: SweepPoint, prompts: readonly string[], epoch
   return { point, cases: prompts.length * epochs, promptTokens: tokens * epochs }
 }
 
+/**
+ * `promptsCost` over prompts that come one at a time (a dataset read back line by line), so no
+ * more than one is held.
+ * @example await streamedCost(point, promptsOf(file), 1)
+ */
+export async function streamedCost(
+  point: SweepPoint,
+  prompts: AsyncIterable<string>,
+  epochs: number,
+): Promise<PointCost> {
+  let count = 0
+  let tokens = 0
+  for await (const prompt of prompts) {
+    count++
+    tokens += countTokens(prompt)
+  }
+  return { point, cases: count * epochs, promptTokens: tokens * epochs }
+}
+
 const thousands = (n: number) => n.toLocaleString('en-US')
 
 /**

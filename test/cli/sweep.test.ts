@@ -51,6 +51,26 @@ describe('arbigraph sweep', () => {
     )
   })
 
+  test('counts the same cost reading each written point back one instance at a time as from memory', async () => {
+    const cwd = tempDir()
+    const args = [
+      'sweep',
+      'random',
+      '--vary',
+      'nodes=8,40',
+      '--samples-per-task',
+      '1',
+      '--targets',
+      'DivisorSum,NTT',
+    ]
+    const written = await runCli([...args, '--out', 'sw'], cwd)
+    const inMemory = await runCli([...args, '--plan'], cwd)
+    expect(written.code).toBe(0)
+    expect(inMemory.code).toBe(0)
+    expect(written.out).toMatch(/^total\s+4\s+[\d,]+\s+[\d,]+$/m)
+    expect(written.out).toBe(inMemory.out)
+  })
+
   test('--plan counts a multichain branch sweep and a random-DAG fan-in sweep without writing', async () => {
     const cwd = tempDir()
     const branches = await runCli(

@@ -8,10 +8,10 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
-import type { Instance } from '../../contracts/instance.ts'
+import { ArbigraphError } from '../../errors.ts'
 import { generateDataset, writeGeneratedDataset } from '../../generate/generate-dataset.ts'
-import { readDataset } from '../../io/dataset.ts'
-import { formatCost, type PointCost, pointCost } from '../../sweep/sweep-cost.ts'
+import { readDatasetLines } from '../../io/dataset.ts'
+import { formatCost, type PointCost, pointCost, streamedCost } from '../../sweep/sweep-cost.ts'
 import { parseSweepOptions, pointSpec, sweepName, sweepPoints } from '../../sweep/sweep-spec.ts'
 import { intFlag, parseCommandArgs, usageError } from '../args.ts'
 import type { Command } from '../command.ts'
@@ -29,6 +29,24 @@ const FLAGS = {
 } as const
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+
+/** The prompts of a dataset file, read and validated one instance at a time, its count checked. */
+async function* promptsOf(file: string): AsyncGenerator<string> {
+  let expected = -1
+  let count = 0
+  for await (const item of readDatasetLines(file)) {
+    if ('manifest' in item) expected = item.manifest.count
+    else {
+      count++
+      yield item.instance.prompt
+    }
+  }
+  if (count !== expected)
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_DATASET',
+      `${file}: manifest says ${expected} instances, file has ${count}`,
+    )
+}
 
 /** `length=1,2,4` → the option key and its values. */
 function parseVary(text: string | undefined): { axis: string; values: number[] } {
@@ -103,25 +121,26 @@ export const sweepCommand: Command = {
     for (const point of sweepPoints(sweep)) {
       const pointSpecWithPools = { ...pointSpec(sweep, point), ...pools }
       const started = performance.now()
-      let instances: Instance[]
       if (dir) {
         const file = join(dir, `${axis}-${point.value}.jsonl`)
         // A point can take minutes (a 10^5-task graph): its progress as generate prints it, the
         // final count left to the point's own line.
         const onProgress = progressPrinter(io, { last: false })
         await writeGeneratedDataset(file, pointSpecWithPools, { workers, cwd: io.cwd, onProgress })
-        instances = (await readDataset(file)).instances
+        // Read back one instance at a time: a point of 10^5-task graphs is 130 MB per instance.
+        const cost = await streamedCost(point, promptsOf(file), epochs)
         io.err(
-          `${axis}=${point.value}: ${instances.length} instances in ${seconds(performance.now() - started)} → ${relative(io.cwd, file)}`,
+          `${axis}=${point.value}: ${cost.cases / epochs} instances in ${seconds(performance.now() - started)} → ${relative(io.cwd, file)}`,
         )
+        costs.push(cost)
       } else {
         const onProgress = progressPrinter(io, { last: false })
-        instances = (await generateDataset(pointSpecWithPools, { cwd: io.cwd, onProgress })).instances
+        const { instances } = await generateDataset(pointSpecWithPools, { cwd: io.cwd, onProgress })
         io.err(
           `${axis}=${point.value}: ${instances.length} instances in ${seconds(performance.now() - started)}`,
         )
+        costs.push(pointCost(point, instances, epochs))
       }
-      costs.push(pointCost(point, instances, epochs))
     }
     io.out(
       `cost before running (first-turn prompt tokens, cl100k_base; ${epochs} epoch${epochs === 1 ? '' : 's'}):`,
