@@ -51,7 +51,7 @@ describe('arbigraph sweep', () => {
     )
   })
 
-  test('counts the same cost reading each written point back one instance at a time as from memory', async () => {
+  test('counts the same cost reading each written point back one instance at a time as --plan does from the instances as they come (on two threads)', async () => {
     const cwd = tempDir()
     const args = [
       'sweep',
@@ -64,7 +64,7 @@ describe('arbigraph sweep', () => {
       'DivisorSum,NTT',
     ]
     const written = await runCli([...args, '--out', 'sw'], cwd)
-    const inMemory = await runCli([...args, '--plan'], cwd)
+    const inMemory = await runCli([...args, '--plan', '--workers', '2'], cwd)
     expect(written.code).toBe(0)
     expect(inMemory.code).toBe(0)
     expect(written.out).toMatch(/^total\s+4\s+[\d,]+\s+[\d,]+$/m)

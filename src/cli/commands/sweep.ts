@@ -8,10 +8,11 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
+import type { Instance } from '../../contracts/instance.ts'
 import { ArbigraphError } from '../../errors.ts'
-import { generateDataset, writeGeneratedDataset } from '../../generate/generate-dataset.ts'
+import { streamDataset, writeGeneratedDataset } from '../../generate/generate-dataset.ts'
 import { readDatasetLines } from '../../io/dataset.ts'
-import { formatCost, type PointCost, pointCost, streamedCost } from '../../sweep/sweep-cost.ts'
+import { formatCost, type PointCost, streamedCost } from '../../sweep/sweep-cost.ts'
 import { parseSweepOptions, pointSpec, sweepName, sweepPoints } from '../../sweep/sweep-spec.ts'
 import { intFlag, parseCommandArgs, usageError } from '../args.ts'
 import type { Command } from '../command.ts'
@@ -46,6 +47,11 @@ async function* promptsOf(file: string): AsyncGenerator<string> {
       'ARBIGRAPH_BAD_DATASET',
       `${file}: manifest says ${expected} instances, file has ${count}`,
     )
+}
+
+/** The prompts of instances as they are generated. */
+async function* promptsOfStream(instances: AsyncIterable<Instance>): AsyncGenerator<string> {
+  for await (const instance of instances) yield instance.prompt
 }
 
 /** `length=1,2,4` → the option key and its values. */
@@ -134,12 +140,18 @@ export const sweepCommand: Command = {
         )
         costs.push(cost)
       } else {
+        // Counted as the instances come, one at a time, on --workers threads like a written point.
         const onProgress = progressPrinter(io, { last: false })
-        const { instances } = await generateDataset(pointSpecWithPools, { cwd: io.cwd, onProgress })
+        const { items } = await streamDataset(pointSpecWithPools, 'instances', {
+          workers,
+          cwd: io.cwd,
+          onProgress,
+        })
+        const cost = await streamedCost(point, promptsOfStream(items), epochs)
         io.err(
-          `${axis}=${point.value}: ${instances.length} instances in ${seconds(performance.now() - started)}`,
+          `${axis}=${point.value}: ${cost.cases / epochs} instances in ${seconds(performance.now() - started)}`,
         )
-        costs.push(pointCost(point, instances, epochs))
+        costs.push(cost)
       }
     }
     io.out(
