@@ -85,20 +85,36 @@ export async function* readDatasetLines(
     throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', `${path}: empty file (expected a manifest line)`)
 }
 
-/** Reads a whole dataset and checks the manifest's count. */
-export async function readDataset(path: string): Promise<{ manifest: Manifest; instances: Instance[] }> {
-  let manifest: Manifest | undefined
-  const instances: Instance[] = []
+/**
+ * Streams a dataset's validated instances one by one (the manifest at `manifest` once read), and
+ * fails at the end when their number is not the manifest's count.
+ * @example for await (const instance of readDatasetInstances('data.jsonl')) count(instance.prompt)
+ */
+export async function* readDatasetInstances(
+  path: string,
+  read: { manifest?: Manifest } = {},
+): AsyncGenerator<Instance> {
+  let count = 0
   for await (const item of readDatasetLines(path)) {
-    if ('manifest' in item) manifest = item.manifest
-    else instances.push(item.instance)
+    if ('manifest' in item) read.manifest = item.manifest
+    else {
+      count++
+      yield item.instance
+    }
   }
-  if (!manifest) throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', `${path}: missing manifest line`)
-  if (manifest.count !== instances.length) {
+  if (!read.manifest) throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', `${path}: missing manifest line`)
+  if (read.manifest.count !== count) {
     throw new ArbigraphError(
       'ARBIGRAPH_BAD_DATASET',
-      `${path}: manifest says ${manifest.count} instances, file has ${instances.length}`,
+      `${path}: manifest says ${read.manifest.count} instances, file has ${count}`,
     )
   }
-  return { manifest, instances }
+}
+
+/** Reads a whole dataset and checks the manifest's count. */
+export async function readDataset(path: string): Promise<{ manifest: Manifest; instances: Instance[] }> {
+  const read: { manifest?: Manifest } = {}
+  const instances: Instance[] = []
+  for await (const instance of readDatasetInstances(path, read)) instances.push(instance)
+  return { manifest: read.manifest!, instances }
 }

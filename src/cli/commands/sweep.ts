@@ -9,9 +9,8 @@
 import { mkdir } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import type { Instance } from '../../contracts/instance.ts'
-import { ArbigraphError } from '../../errors.ts'
 import { streamDataset, writeGeneratedDataset } from '../../generate/generate-dataset.ts'
-import { readDatasetLines } from '../../io/dataset.ts'
+import { readDatasetInstances } from '../../io/dataset.ts'
 import { formatCost, type PointCost, streamedCost } from '../../sweep/sweep-cost.ts'
 import { parseSweepOptions, pointSpec, sweepName, sweepPoints } from '../../sweep/sweep-spec.ts'
 import { intFlag, parseCommandArgs, usageError } from '../args.ts'
@@ -31,26 +30,8 @@ const FLAGS = {
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
 
-/** The prompts of a dataset file, read and validated one instance at a time, its count checked. */
-async function* promptsOf(file: string): AsyncGenerator<string> {
-  let expected = -1
-  let count = 0
-  for await (const item of readDatasetLines(file)) {
-    if ('manifest' in item) expected = item.manifest.count
-    else {
-      count++
-      yield item.instance.prompt
-    }
-  }
-  if (count !== expected)
-    throw new ArbigraphError(
-      'ARBIGRAPH_BAD_DATASET',
-      `${file}: manifest says ${expected} instances, file has ${count}`,
-    )
-}
-
-/** The prompts of instances as they are generated. */
-async function* promptsOfStream(instances: AsyncIterable<Instance>): AsyncGenerator<string> {
+/** The prompts of instances as they come (generated, or read back from a file). */
+async function* promptsOf(instances: AsyncIterable<Instance>): AsyncGenerator<string> {
   for await (const instance of instances) yield instance.prompt
 }
 
@@ -127,32 +108,27 @@ export const sweepCommand: Command = {
     for (const point of sweepPoints(sweep)) {
       const pointSpecWithPools = { ...pointSpec(sweep, point), ...pools }
       const started = performance.now()
+      // A point can take minutes (a 10^5-task graph): its progress as generate prints it, the
+      // final count left to the point's own line. Its cost is counted one instance at a time,
+      // read back from its file or as the instances come: a 10^5-task instance is 130 MB.
+      const onProgress = progressPrinter(io, { last: false })
+      let instances: AsyncIterable<Instance>
+      let written = ''
       if (dir) {
         const file = join(dir, `${axis}-${point.value}.jsonl`)
-        // A point can take minutes (a 10^5-task graph): its progress as generate prints it, the
-        // final count left to the point's own line.
-        const onProgress = progressPrinter(io, { last: false })
         await writeGeneratedDataset(file, pointSpecWithPools, { workers, cwd: io.cwd, onProgress })
-        // Read back one instance at a time: a point of 10^5-task graphs is 130 MB per instance.
-        const cost = await streamedCost(point, promptsOf(file), epochs)
-        io.err(
-          `${axis}=${point.value}: ${cost.cases / epochs} instances in ${seconds(performance.now() - started)} → ${relative(io.cwd, file)}`,
-        )
-        costs.push(cost)
+        instances = readDatasetInstances(file)
+        written = ` → ${relative(io.cwd, file)}`
       } else {
-        // Counted as the instances come, one at a time, on --workers threads like a written point.
-        const onProgress = progressPrinter(io, { last: false })
-        const { items } = await streamDataset(pointSpecWithPools, 'instances', {
-          workers,
-          cwd: io.cwd,
-          onProgress,
-        })
-        const cost = await streamedCost(point, promptsOfStream(items), epochs)
-        io.err(
-          `${axis}=${point.value}: ${cost.cases / epochs} instances in ${seconds(performance.now() - started)}`,
-        )
-        costs.push(cost)
+        instances = (
+          await streamDataset(pointSpecWithPools, 'instances', { workers, cwd: io.cwd, onProgress })
+        ).items
       }
+      const cost = await streamedCost(point, promptsOf(instances), epochs)
+      io.err(
+        `${axis}=${point.value}: ${cost.cases / epochs} instances in ${seconds(performance.now() - started)}${written}`,
+      )
+      costs.push(cost)
     }
     io.out(
       `cost before running (first-turn prompt tokens, cl100k_base; ${epochs} epoch${epochs === 1 ? '' : 's'}):`,
