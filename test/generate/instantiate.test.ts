@@ -8,13 +8,13 @@ import { createRegistry } from '../../src/registry.ts'
 import { valuesEqual } from '../../src/values.ts'
 import { toyCategory } from '../fixtures/user-plugin/toy-plugin.ts'
 import { rejection } from '../rejection.ts'
-import { testChain, testDag, zeroTemplate } from './stand-ins.ts'
+import { testChain, testDag, testShuffledPack, zeroTemplate } from './stand-ins.ts'
 
 const registry = createRegistry([
   {
     name: 'test',
     categories: [math, toyCategory, { name: 'broken', templates: [zeroTemplate] }],
-    topologies: [testChain, testDag],
+    topologies: [testChain, testDag, testShuffledPack],
   },
 ])
 const chainSpec = {
@@ -110,6 +110,27 @@ describe('instantiate', () => {
       expect(node('d').template).toBe('DivisorSum')
       expect(node('e').source.name).toBe(`task_${node('c').number}_out`)
       expect(instance.staticInputs.map((s) => s.node)).toEqual(['a', 'b'])
+    }
+  })
+
+  test('a pack whose inputs are not in slot order reads them in slot order', async () => {
+    const { instances } = await generateDataset(
+      {
+        topology: 'test-shuffled-pack',
+        options: {},
+        categories: ['math'],
+        samplesPerTask: 2,
+        seed: '4',
+        targets: ['Convolution'],
+      },
+      { registry },
+    )
+    for (const instance of instances) {
+      const output = (id: string) => instance.nodes.find((n) => n.id === id)!.output as bigint
+      const pack = instance.junctions[0]!
+      expect(pack.sources).toEqual(['c', 'a', 'b'])
+      expect(pack.output).toEqual(packValue([output('c'), output('a'), output('b')]))
+      expect(instance.prompt).toContain(`${pack.name} = [task_3_out, task_1_out, task_2_out, `)
     }
   })
 

@@ -37,6 +37,25 @@ export const testDag = topology({
       .target('d', 'e'),
 })
 
+/** a, b, c → pack → d, its edges added out of slot order: slots 2, 0, 1 (c, a, b in slot order). */
+export const testShuffledPack = topology({
+  name: 'test-shuffled-pack',
+  summary: 'a pack whose inputs are not in slot order',
+  options: z.object({}).strict(),
+  defaults: { repeatTemplates: true, filter: 'shared', layout: 'dependent' },
+  build: () => {
+    const g = createSkeleton().task('a').task('b').task('c').graph
+    g.addNode('k', { type: 'pack' })
+    g.addDirectedEdge('a', 'k', { slot: 1 })
+    g.addDirectedEdge('b', 'k', { slot: 2 })
+    g.addDirectedEdge('c', 'k', { slot: 0 })
+    g.addNode('d', { type: 'task' })
+    g.addDirectedEdge('k', 'd')
+    g.setAttribute('targets', ['d'])
+    return g
+  },
+})
+
 /** A template whose every output is rejected (0 is degenerate). */
 export const zeroTemplate: TaskTemplate = {
   id: 'Zero',
