@@ -238,7 +238,8 @@ function fillJunction(plan: SamplePlan, node: number, values: Value[]): Junction
   if (sorted) for (let e = first; e < end; e++) order.push(to[e]!)
   else {
     const slots: { slot: number; source: number }[] = []
-    for (let e = first; e < end; e++) slots.push({ slot: Math.max(0, skeleton.inputSlots[e]!), source: to[e]! })
+    for (let e = first; e < end; e++)
+      slots.push({ slot: Math.max(0, skeleton.inputSlots[e]!), source: to[e]! })
     slots.sort((a, b) => a.slot - b.slot)
     for (const s of slots) order.push(s.source)
   }
