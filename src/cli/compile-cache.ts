@@ -68,6 +68,17 @@ export function compileCacheDir(
   return join(base, 'arbigraph', 'compile-cache')
 }
 
+/**
+ * Where jiti keeps the TypeScript it compiled (the built-ins' benchmarks, arbigraph.config.ts and
+ * what it imports), or false for no cache: the compiled-code cache folder's `jiti/`. jiti checks
+ * each file against its source's hash and treats a torn file as a miss.
+ * @example jitiCache({ ARBIGRAPH_COMPILE_CACHE: '/tmp/c' }) // '/tmp/c/jiti'
+ */
+export function jitiCache(env: NodeJS.ProcessEnv = process.env): string | false {
+  const dir = compileCacheDir(env)
+  return dir === undefined ? false : join(dir, 'jiti')
+}
+
 /** The part of a cache file name a command gives: its name when it looks like one. */
 const keyOf = (key: string): string => (/^[a-z][a-z0-9-]{0,40}$/.test(key) ? key : 'other')
 

@@ -5,10 +5,9 @@
  * a checkout (TypeScript sources) the built-ins are imported through jiti, as the config is;
  * compiled builds import the same way. Only the benchmarks load, not categories or topologies.
  */
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { builtinsModule } from '../builtins.ts'
-import { compileCacheDir } from '../cli/compile-cache.ts'
+import { jitiCache } from '../cli/compile-cache.ts'
 import { loadConfig } from '../config.ts'
 import type { AnyBenchmark } from '../contracts/benchmark.ts'
 import { createRegistry, type LazyPlugin, loadPlugin } from '../registry.ts'
@@ -22,9 +21,7 @@ export async function runBenchmarks(root: string): Promise<AnyBenchmark[]> {
   // Cached in the compiled-code cache folder (ARBIGRAPH_COMPILE_CACHE; keyed by each file's
   // content, a torn cache file reads as a miss): compiling the built-ins' module graph anew cost
   // every `vitest run` about 5 s of CPU before it started.
-  const cache = compileCacheDir()
-  const fsCache = cache === undefined ? false : join(cache, 'jiti')
-  const jiti = createJiti(import.meta.url, { fsCache, interopDefault: false })
+  const jiti = createJiti(import.meta.url, { fsCache: jitiCache(), interopDefault: false })
   const { builtins } = await jiti.import<{ builtins: LazyPlugin }>(fileURLToPath(builtinsModule()))
   const user = await loadConfig(root)
   // One at a time first: jiti hands a module that another concurrent import is still evaluating

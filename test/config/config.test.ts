@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -46,6 +46,33 @@ describe('user config', () => {
     )
     const config = await loadConfig(dir)
     expect(config.plugins[0]?.categories?.[0]?.templates.map((t) => t.id)).toEqual(['Echo'])
+  })
+
+  test.each([
+    ['kept in ARBIGRAPH_COMPILE_CACHE', true],
+    ['not kept when ARBIGRAPH_COMPILE_CACHE=off', false],
+  ])('what jiti compiled of a config and its imports is %s', async (_how, kept) => {
+    const dir = tempConfig(
+      `import { defineConfig } from ${JSON.stringify(fileURLToPath(new URL('../../src/config.ts', import.meta.url)))}\n` +
+        "import { names } from './names.ts'\n" +
+        'export default defineConfig({ plugins: names.map((name) => ({ name })) })\n',
+    )
+    writeFileSync(join(dir, 'names.ts'), "export const names: string[] = ['kept-or-not']\n")
+    const cache = join(dir, 'compile-cache')
+    const before = process.env.ARBIGRAPH_COMPILE_CACHE
+    process.env.ARBIGRAPH_COMPILE_CACHE = kept ? cache : 'off'
+    try {
+      expect((await loadConfig(dir)).plugins.map((p) => p.name)).toEqual(['kept-or-not'])
+    } finally {
+      if (before === undefined) delete process.env.ARBIGRAPH_COMPILE_CACHE
+      else process.env.ARBIGRAPH_COMPILE_CACHE = before
+    }
+    const files = existsSync(join(cache, 'jiti')) ? readdirSync(join(cache, 'jiti')) : []
+    // One compiled file per TypeScript module: the config and what it imports.
+    if (kept) {
+      expect(files.some((f) => f.includes('-arbigraph.config.'))).toBe(true)
+      expect(files.some((f) => f.includes('-names.'))).toBe(true)
+    } else expect(files).toEqual([])
   })
 
   test('defineConfig is the identity', () => {
