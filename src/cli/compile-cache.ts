@@ -13,11 +13,12 @@
  * folder, a full disk) is skipped. Either way the command runs exactly as without a cache.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import vm from 'node:vm'
+import { ensureDir } from '../io/ensure-dir.ts'
 
 /** What became of the cache in this run. */
 export type CacheState = 'hit' | 'missing' | 'damaged' | 'refused' | 'off'
@@ -76,7 +77,16 @@ export function compileCacheDir(
  */
 export function jitiCache(env: NodeJS.ProcessEnv = process.env): string | false {
   const dir = compileCacheDir(env)
-  return dir === undefined ? false : join(dir, 'jiti')
+  if (dir === undefined) return false
+  const jiti = join(dir, 'jiti')
+  // Made here, as jiti would make it with Node's recursive mkdir, which spins forever where a
+  // folder cannot be made under procfs; a folder that cannot be made means no cache.
+  try {
+    ensureDir(jiti, 'ARBIGRAPH_COMPILE_CACHE')
+  } catch {
+    return false
+  }
+  return jiti
 }
 
 /** The part of a cache file name a command gives: its name when it looks like one. */
@@ -99,7 +109,9 @@ function readCache(file: string): Buffer | 'missing' | 'damaged' {
 /** Writes `data` to `file` through a temporary file, so a reader never sees half a cache; drops the key's older caches. */
 function writeCache(file: string, data: Buffer): void {
   const dir = dirname(file)
-  mkdirSync(dir, { recursive: true })
+  // Not Node's recursive mkdir, which spins forever where a folder cannot be made under procfs
+  // (ARBIGRAPH_COMPILE_CACHE=/proc/x): the command would never end after its work was done.
+  ensureDir(dir, 'ARBIGRAPH_COMPILE_CACHE')
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
   try {
     writeFileSync(temp, Buffer.concat([sha256(data), data]))

@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { compileCacheDir, loadCachedScript } from '../../src/cli/compile-cache.ts'
+import { compileCacheDir, jitiCache, loadCachedScript } from '../../src/cli/compile-cache.ts'
 import { tempDir } from './run-cli.ts'
 
 /** A CommonJS script with a function worth caching, a require, and a dynamic import through `__load`. */
@@ -93,6 +94,41 @@ describe('the compiled-code cache of the bundled CLI', () => {
     expect(run(file, join(blocked, 'cache'))).toMatchObject({ state: 'missing', value: 5050 })
     expect(run(file, join(blocked, 'cache'))).toMatchObject({ state: 'missing', value: 5050 })
     expect(run(file, undefined)).toMatchObject({ state: 'off', value: 5050, cacheFile: undefined })
+  })
+
+  // In a child process with a time limit: the failure this guards against is a synchronous loop
+  // that no test timeout could interrupt.
+  it.runIf(existsSync('/proc/self'))(
+    'runs without a cache, and ends, where the folder cannot be made under procfs (Node’s recursive mkdir spins there)',
+    () => {
+      const { file } = setup()
+      const probe = join(tempDir(), 'probe.ts')
+      writeFileSync(
+        probe,
+        `import { jitiCache, loadCachedScript } from ${JSON.stringify(join(import.meta.dirname, '../../src/cli/compile-cache.ts'))}
+const script = loadCachedScript(${JSON.stringify(file)}, 'generate', '/proc/arbigraph-nope/cache')
+script.save()
+console.log(JSON.stringify({ state: script.state, value: script.exports.triangle(100), jiti: jitiCache({ ARBIGRAPH_COMPILE_CACHE: '/proc/arbigraph-nope' }) }))
+`,
+      )
+      const child = spawnSync(process.execPath, ['--import', 'tsx', probe], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      })
+      expect(child.signal, 'the probe did not end within 60 s').toBeNull()
+      expect(child.status, child.stderr).toBe(0)
+      expect(JSON.parse(child.stdout)).toEqual({ state: 'missing', value: 5050, jiti: false })
+    },
+  )
+
+  it('keeps jiti’s compiled files in jiti/ of the cache folder, made beforehand; none when the cache is off', () => {
+    const { cache } = setup()
+    expect(jitiCache({ ARBIGRAPH_COMPILE_CACHE: cache })).toBe(join(cache, 'jiti'))
+    expect(statSync(join(cache, 'jiti')).isDirectory()).toBe(true)
+    expect(jitiCache({ ARBIGRAPH_COMPILE_CACHE: 'off' })).toBe(false)
+    const blocked = join(tempDir(), 'a-file')
+    writeFileSync(blocked, '')
+    expect(jitiCache({ ARBIGRAPH_COMPILE_CACHE: blocked })).toBe(false)
   })
 
   it('gives a command name that is not one a single shared file name', () => {
