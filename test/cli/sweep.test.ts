@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { readDataset } from '../../src/io/dataset.ts'
@@ -110,6 +110,19 @@ describe('arbigraph sweep', () => {
     expect(fanIn.code).toBe(0)
     expect(fanIn.out).toMatch(/^fanIn\s+size/m)
   })
+
+  test.runIf(existsSync('/proc/self'))(
+    'an --out folder that cannot be made (under procfs, where Node’s recursive mkdir spins) fails naming it',
+    async () => {
+      const cwd = tempDir()
+      const run = await runCli(
+        ['sweep', 'chain', '--vary', 'length=1,2', '--out', '/proc/arbigraph-nope/points'],
+        cwd,
+      )
+      expect(run.code).not.toBe(0)
+      expect(run.err).toContain('cannot create the folder "/proc/arbigraph-nope" (ENOENT)')
+    },
+  )
 
   test('bad sweeps are usage errors that say what to write', async () => {
     const cwd = tempDir()

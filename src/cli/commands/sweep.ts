@@ -6,11 +6,11 @@
  * point and in total — and the generation time of each point. `--plan` prints the preview
  * without writing anything. Run the points with a `defineSweep` suite (suites/sweeps/).
  */
-import { mkdir } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import type { Instance } from '../../contracts/instance.ts'
 import { streamDataset, writeGeneratedDataset } from '../../generate/generate-dataset.ts'
 import { readDatasetInstances } from '../../io/dataset.ts'
+import { ensureDir } from '../../io/ensure-dir.ts'
 import { formatCost, type PointCost, streamedCost } from '../../sweep/sweep-cost.ts'
 import { parseSweepOptions, pointSpec, sweepName, sweepPoints } from '../../sweep/sweep-spec.ts'
 import { intFlag, parseCommandArgs, usageError } from '../args.ts'
@@ -102,7 +102,8 @@ export const sweepCommand: Command = {
     const epochs = intFlag('sweep', 'epochs', values.epochs as string | undefined, { min: 1 }) ?? 1
     const workers = intFlag('sweep', 'workers', values.workers as string | undefined, { min: 1 }) ?? 1
     const dir = typeof values.out === 'string' ? resolve(io.cwd, values.out) : undefined
-    if (dir) await mkdir(dir, { recursive: true })
+    // Not Node's recursive mkdir: under procfs (--out /proc/x) it retries forever.
+    if (dir) ensureDir(dir, `sweep --out "${dir}"`)
     const costs: PointCost[] = []
     io.err(`sweep ${sweepName(sweep)}: ${axis} = ${axisValues.join(', ')}`)
     for (const point of sweepPoints(sweep)) {
