@@ -99,11 +99,16 @@ try {
     const result = await roundRobin([chain('installed'), chain('checkout'), theirs], rounds)
     const [ours, checkout] = result.medians as [number, number]
     const ref = result.medians.at(-1)!
-    const faster = (ratio: number) =>
-      `${(1 / ratio).toFixed(1)}× faster ${1 / ratio >= 20 ? '(goal ≥ 20× met)' : '(goal ≥ 20× NOT met)'}`
+    const faster = (ratio: number) => `${(1 / ratio).toFixed(1)}× faster`
+    const goal = (ratio: number) => (1 / ratio >= 20 ? '(goal ≥ 20× met)' : '(goal ≥ 20× NOT met)')
     console.log(`  math chain 640 × 4 (${rounds} rounds): reference ${ms(ref)}`)
-    console.log(`    arbigraph, installed: ${ms(ours)}   ${faster(result.ratios[0]!)}`)
-    console.log(`    arbigraph, checkout:  ${ms(checkout)}   ${faster(result.ratios[1]!)}`)
+    console.log(
+      `    arbigraph, installed: ${ms(ours)}   ${faster(result.ratios[0]!)} ${goal(result.ratios[0]!)}`,
+    )
+    // The goal is what a user runs, the installed bin; a checkout's tsx start is shown for reference.
+    console.log(
+      `    arbigraph, checkout:  ${ms(checkout)}   ${faster(result.ratios[1]!)} (sources on tsx; no goal)`,
+    )
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true })
