@@ -11,7 +11,7 @@ import type { Junction, StaticInput, TaskNode } from '../contracts/instance.ts'
 import type { Params, TaskTemplate } from '../contracts/template.ts'
 import type { FilterName } from '../contracts/topology.ts'
 import { ArbigraphError } from '../errors.ts'
-import { firstInput } from '../graph/skeleton-index.ts'
+import { firstInput, type SkeletonIndex } from '../graph/skeleton-index.ts'
 import type { Rng } from '../rng.ts'
 import { type Kind, kindOf, type PyValue, pyRepr, type Scalar, type Value } from '../values.ts'
 import { chooseKindsOf, type KindPair, nodeName } from './assign-kinds.ts'
@@ -205,6 +205,9 @@ function candidatesFor(
   return rng.shuffle(open.length === 1 ? open[0]! : rng.split('family').choice(open))
 }
 
+/** The pack slot of input edge `e` (an edge without one counts as slot 0). */
+const slotOf = (skeleton: SkeletonIndex, e: number): number => Math.max(0, skeleton.inputSlots[e]!)
+
 /** A junction's record and value, or why it has none (a pick past the end of its list). */
 function fillJunction(plan: SamplePlan, node: number, values: Value[]): Junction | { reason: string } {
   const { skeleton } = plan
@@ -225,29 +228,22 @@ function fillJunction(plan: SamplePlan, node: number, values: Value[]): Junction
     }
   }
   const { start, to } = skeleton.inputs
-  const first = start[node]!
-  const end = start[node + 1]!
-  // Sources in slot order: a stable sort of the inputs by slot, as on the graph's edges (equal
-  // slots keep the graph's input order). Inputs already in that order (as the built-in
-  // topologies lay them out) are taken as they are: a sort per pack, its comparator and its
-  // pairs were a fifth of what filling a 10⁴-task graph allocated.
+  // Sources in slot order: a stable sort of the input edges by slot, as on the graph's edges
+  // (equal slots keep the graph's input order). Inputs already in that order (as the built-in
+  // topologies lay them out) are not sorted: a sort per pack, its comparator and its pairs were
+  // a fifth of what filling a 10⁴-task graph allocated.
+  const edges: number[] = []
   let sorted = true
-  for (let e = first + 1; e < end && sorted; e++)
-    sorted = Math.max(0, skeleton.inputSlots[e - 1]!) <= Math.max(0, skeleton.inputSlots[e]!)
-  const order: number[] = []
-  if (sorted) for (let e = first; e < end; e++) order.push(to[e]!)
-  else {
-    const slots: { slot: number; source: number }[] = []
-    for (let e = first; e < end; e++)
-      slots.push({ slot: Math.max(0, skeleton.inputSlots[e]!), source: to[e]! })
-    slots.sort((a, b) => a.slot - b.slot)
-    for (const s of slots) order.push(s.source)
+  for (let e = start[node]!; e < start[node + 1]!; e++) {
+    if (edges.length > 0 && slotOf(skeleton, e - 1) > slotOf(skeleton, e)) sorted = false
+    edges.push(e)
   }
+  if (!sorted) edges.sort((a, b) => slotOf(skeleton, a) - slotOf(skeleton, b))
   const sources: string[] = []
   const scalars: Scalar[] = []
-  for (let i = 0; i < order.length; i++) {
-    sources.push(skeleton.ids[order[i]!]!)
-    scalars.push(values[order[i]!] as Scalar)
+  for (const e of edges) {
+    sources.push(skeleton.ids[to[e]!]!)
+    scalars.push(values[to[e]!] as Scalar)
   }
   return { id, op: 'pack', sources, name, output: packValue(scalars) }
 }
