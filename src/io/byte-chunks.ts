@@ -23,10 +23,57 @@ const SHORT_TEXT = 64
 /** `-9007199254740991`: the longest safe integer in decimal. */
 const MAX_SAFE_DIGITS = 17
 
+/**
+ * Text with its UTF-8 bytes made once, for a piece written many times over (the part of a node
+ * record every node of one template shares).
+ */
+export interface EncodedText {
+  readonly text: string
+  readonly bytes: Uint8Array
+}
+
+/** @example out.writeEncoded(encodeText(',"params":')) */
+export const encodeText = (text: string): EncodedText => ({ text, bytes: Buffer.from(text, 'utf8') })
+
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
 const MINUS = 0x2d
 const ZERO = 0x30
+const OPEN_BRACKET = 0x5b
+const CLOSE_BRACKET = 0x5d
+const COMMA = 0x2c
+const SPACE = 0x20
+
+/**
+ * Writes a safe integer's decimal digits into `buffer` at `at`, returning where they end; the
+ * caller has checked that `MAX_SAFE_DIGITS` bytes fit.
+ */
+function digitsAt(buffer: Buffer, at: number, n: number): number {
+  if (n < 0) {
+    buffer[at++] = MINUS
+    n = -n
+  }
+  if (n < 10) {
+    buffer[at] = ZERO + n
+    return at + 1
+  }
+  if (n < 100) {
+    const tens = (n / 10) | 0
+    buffer[at] = ZERO + tens
+    buffer[at + 1] = ZERO + (n - tens * 10)
+    return at + 2
+  }
+  let digits = 1
+  for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) digits++
+  const end = at + digits
+  for (let i = end - 1; i > at; i--) {
+    const tens = Math.floor(n / 10)
+    buffer[i] = ZERO + (n - tens * 10)
+    n = tens
+  }
+  buffer[at] = ZERO + n
+  return end
+}
 
 export class ByteChunks {
   /** The chunks filled so far and not yet taken, in order (the current one is added by `finish`). */
@@ -71,6 +118,30 @@ export class ByteChunks {
     }
   }
 
+  /** Appends one ASCII character by its code (a bracket, a quote, a comma). */
+  writeAscii(code: number): void {
+    if (this.used < this.size) this.buffer[this.used++] = code
+    else this.write(String.fromCharCode(code))
+  }
+
+  /**
+   * Appends a piece encoded beforehand: one copy of its bytes when they fit in the chunk, else
+   * its text, which `write` splits between characters as it fills the chunk.
+   */
+  writeEncoded(piece: EncodedText): void {
+    const bytes = piece.bytes
+    const length = bytes.length
+    if (this.used + length <= this.size) {
+      // Copied in JavaScript: pieces are a few dozen bytes, and TypedArray's set cost more.
+      const buffer = this.buffer
+      const at = this.used
+      for (let i = 0; i < length; i++) buffer[at + i] = bytes[i]!
+      this.used = at + length
+      return
+    }
+    this.write(piece.text)
+  }
+
   /**
    * Appends `JSON.stringify(text)`, for short strings (ids, names): an ASCII string that needs no
    * escape is copied a character at a time, with no string made for its JSON.
@@ -106,21 +177,36 @@ export class ByteChunks {
       this.write(String(n))
       return
     }
-    const buffer = this.buffer
+    this.used = digitsAt(this.buffer, this.used, n)
+  }
+
+  /**
+   * Appends a list of Python ints as their repr, `[1, -2, 3]`, one call for the whole list: a
+   * 10⁴-task instance writes ~10⁵ such lists. Writes nothing and returns false when an item is
+   * not an int within 2^53 or the list may not fit in the chunk; the caller then writes it.
+   */
+  writeIntList(items: readonly unknown[]): boolean {
+    const length = items.length
     let at = this.used
-    if (n < 0) {
-      buffer[at++] = MINUS
-      n = -n
+    // Each item at most its digits and a separator.
+    if (at + length * (MAX_SAFE_DIGITS + 2) + 2 > this.size) return false
+    const buffer = this.buffer
+    buffer[at++] = OPEN_BRACKET
+    for (let i = 0; i < length; i++) {
+      const item = items[i]
+      const n = typeof item === 'bigint' ? Number(item) : Number.NaN
+      if (!Number.isSafeInteger(n)) return false
+      if (i > 0) {
+        buffer[at++] = COMMA
+        buffer[at++] = SPACE
+      }
+      // Most ints of a graph are below 100 (inputs are reduced mod 100): no call for those.
+      if (n >= 0 && n < 10) buffer[at++] = ZERO + n
+      else at = digitsAt(buffer, at, n)
     }
-    let digits = 1
-    for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) digits++
-    this.used = at + digits
-    for (let end = at + digits - 1; end > at; end--) {
-      const tens = Math.floor(n / 10)
-      buffer[end] = ZERO + (n - tens * 10)
-      n = tens
-    }
-    buffer[at] = ZERO + n
+    buffer[at++] = CLOSE_BRACKET
+    this.used = at
+    return true
   }
 
   private next(): void {

@@ -9,7 +9,7 @@
 import type { Instance, Junction, StaticInput, TaskNode } from '../contracts/instance.ts'
 import type { RenderedInstance } from '../render/render-prompt.ts'
 import { type PyValue, pyFloatRepr } from '../values.ts'
-import { ByteChunks } from './byte-chunks.ts'
+import { ByteChunks, type EncodedText, encodeText } from './byte-chunks.ts'
 import { escapeJsonText } from './json-text.ts'
 
 const json = JSON.stringify
@@ -29,35 +29,48 @@ function writeRepr(value: PyValue, out: ByteChunks): void {
     if (Number.isSafeInteger(small)) out.writeInteger(small)
     else out.write(value.toString())
   } else if (typeof value === 'number') out.write(pyFloatRepr(value))
-  else {
-    out.write('[')
+  else if (!out.writeIntList(value)) {
+    out.writeAscii(OPEN_BRACKET)
     for (let i = 0; i < value.length; i++) {
-      if (i > 0) out.write(', ')
-      writeRepr(value[i]!, out)
+      if (i > 0) out.writeEncoded(ITEM_SEPARATOR)
+      // An int item written here, not by a call per item: most lists are lists of ints.
+      const item = value[i]!
+      const small = typeof item === 'bigint' ? Number(item) : Number.NaN
+      if (Number.isSafeInteger(small)) out.writeInteger(small)
+      else writeRepr(item, out)
     }
-    out.write(']')
+    out.writeAscii(CLOSE_BRACKET)
   }
 }
 
+const QUOTE = 0x22
+const OPEN_BRACKET = 0x5b
+const CLOSE_BRACKET = 0x5d
+const OPEN_BRACE = 0x7b
+const CLOSE_BRACE = 0x7d
+const COMMA = 0x2c
+const COLON = 0x3a
+const ITEM_SEPARATOR = encodeText(', ')
+
 /** A value's repr as a JSON string. */
 function writeReprString(value: PyValue, out: ByteChunks): void {
-  out.write('"')
+  out.writeAscii(QUOTE)
   writeRepr(value, out)
-  out.write('"')
+  out.writeAscii(QUOTE)
 }
 
 /** `{"key":"repr",…}` for a record of Python values (a node's parameters). */
 function writeReprRecord(params: Record<string, PyValue>, out: ByteChunks): void {
-  out.write('{')
-  let first = true
-  for (const key of Object.keys(params)) {
-    if (!first) out.write(',')
-    first = false
+  out.writeAscii(OPEN_BRACE)
+  const keys = Object.keys(params)
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!
+    if (i > 0) out.writeAscii(COMMA)
     out.writeJsonString(key)
-    out.write(':')
+    out.writeAscii(COLON)
     writeReprString(params[key]!, out)
   }
-  out.write('}')
+  out.writeAscii(CLOSE_BRACE)
 }
 
 /**
@@ -89,72 +102,150 @@ function writeFlatRecord(record: Record<string, unknown>, out: ByteChunks): void
 /** A short string as JSON (an item of a junction's sources). */
 const writeString = (text: string, out: ByteChunks): void => out.writeJsonString(text)
 
-function writeNode(node: TaskNode, out: ByteChunks): void {
-  out.write('{"id":')
-  out.writeJsonString(node.id)
-  out.write(',"number":')
-  out.writeInteger(node.number)
-  out.write(',"family":')
-  out.writeJsonString(node.family)
-  out.write(',"template":')
-  out.writeJsonString(node.template)
-  out.write(',"inputKind":')
-  out.writeJsonString(node.inputKind)
-  out.write(',"outputKind":')
-  out.writeJsonString(node.outputKind)
-  out.write(',"source":{"node":')
-  if (node.source.node === null) out.write('null')
-  else out.writeJsonString(node.source.node)
-  out.write(',"name":')
-  out.writeJsonString(node.source.name)
-  out.write('},"input":')
-  writeReprString(node.input, out)
-  out.write(',"params":')
-  writeReprRecord(node.params, out)
-  out.write(',"output":')
-  writeReprString(node.output, out)
-  if (node.preprocess !== undefined) {
-    out.write(',"preprocess":')
-    writeFlatRecord(node.preprocess, out)
+/** The longest a process's tables of shared node-record pieces get before they start over. */
+const MAX_PIECES = 4096
+
+/**
+ * Pieces of node records made once per pair of field values: every node of one template shares
+ * its `,"family":…,"template":…` and every node of one pair of kinds its `,"inputKind":…`, and
+ * a 10⁴-task instance wrote those five fields, each a key and a value, ten thousand times over.
+ */
+class PairPieces {
+  private readonly byFirst = new Map<string, Map<string, EncodedText>>()
+  private count = 0
+
+  constructor(private readonly make: (first: string, second: string) => string) {}
+
+  get(first: string, second: string): EncodedText {
+    let bySecond = this.byFirst.get(first)
+    if (bySecond === undefined) {
+      bySecond = new Map()
+      this.byFirst.set(first, bySecond)
+    }
+    let piece = bySecond.get(second)
+    if (piece === undefined) {
+      // Bounded for a long-lived process that writes instances of ever new made-up templates.
+      if (++this.count > MAX_PIECES) {
+        this.byFirst.clear()
+        this.byFirst.set(first, bySecond)
+        bySecond.clear()
+        this.count = 1
+      }
+      piece = encodeText(this.make(first, second))
+      bySecond.set(second, piece)
+    }
+    return piece
   }
-  out.write('}')
 }
 
+const templatePieces = new PairPieces(
+  (family, template) => `,"family":${json(family)},"template":${json(template)}`,
+)
+const kindPieces = new PairPieces(
+  (inputKind, outputKind) =>
+    `,"inputKind":${json(inputKind)},"outputKind":${json(outputKind)},"source":{"node":`,
+)
+
+/**
+ * `,"preprocess":{…}}` of the records a template's nodes share (fill-attempt.ts makes one per
+ * template and freezes it), encoded once. Only a frozen record of scalars: its text cannot change.
+ */
+const preprocessPieces = new WeakMap<object, EncodedText>()
+
+function preprocessPiece(record: Record<string, unknown>): EncodedText | undefined {
+  if (!Object.isFrozen(record)) return undefined
+  let piece = preprocessPieces.get(record)
+  if (piece === undefined) {
+    if (Object.values(record).some((value) => typeof value === 'object' && value !== null)) return undefined
+    piece = encodeText(`,"preprocess":${json(record)}}`)
+    preprocessPieces.set(record, piece)
+  }
+  return piece
+}
+
+const NODE_ID = encodeText('{"id":')
+const NODE_NUMBER = encodeText(',"number":')
+const NULL = encodeText('null')
+const SOURCE_NAME = encodeText(',"name":')
+const NODE_INPUT = encodeText('},"input":')
+const NODE_PARAMS = encodeText(',"params":')
+const NODE_OUTPUT = encodeText(',"output":')
+const NODE_PREPROCESS = encodeText(',"preprocess":')
+const CLOSE = encodeText('}')
+
+function writeNode(node: TaskNode, out: ByteChunks): void {
+  out.writeEncoded(NODE_ID)
+  out.writeJsonString(node.id)
+  out.writeEncoded(NODE_NUMBER)
+  out.writeInteger(node.number)
+  out.writeEncoded(templatePieces.get(node.family, node.template))
+  out.writeEncoded(kindPieces.get(node.inputKind, node.outputKind))
+  if (node.source.node === null) out.writeEncoded(NULL)
+  else out.writeJsonString(node.source.node)
+  out.writeEncoded(SOURCE_NAME)
+  out.writeJsonString(node.source.name)
+  out.writeEncoded(NODE_INPUT)
+  writeReprString(node.input, out)
+  out.writeEncoded(NODE_PARAMS)
+  writeReprRecord(node.params, out)
+  out.writeEncoded(NODE_OUTPUT)
+  writeReprString(node.output, out)
+  if (node.preprocess === undefined) {
+    out.writeEncoded(CLOSE)
+    return
+  }
+  const piece = preprocessPiece(node.preprocess)
+  if (piece !== undefined) {
+    out.writeEncoded(piece)
+    return
+  }
+  out.writeEncoded(NODE_PREPROCESS)
+  writeFlatRecord(node.preprocess, out)
+  out.writeEncoded(CLOSE)
+}
+
+const JUNCTION_ID = NODE_ID
+const JUNCTION_OP = encodeText(',"op":')
+const JUNCTION_INDEX = encodeText(',"index":')
+const JUNCTION_SOURCES = encodeText(',"sources":')
+const JUNCTION_NAME = SOURCE_NAME
+const JUNCTION_OUTPUT = NODE_OUTPUT
+
 function writeJunction(junction: Junction, out: ByteChunks): void {
-  out.write('{"id":')
+  out.writeEncoded(JUNCTION_ID)
   out.writeJsonString(junction.id)
-  out.write(',"op":')
+  out.writeEncoded(JUNCTION_OP)
   out.writeJsonString(junction.op)
   if (junction.index !== undefined) {
-    out.write(',"index":')
+    out.writeEncoded(JUNCTION_INDEX)
     out.writeInteger(junction.index)
   }
-  out.write(',"sources":')
+  out.writeEncoded(JUNCTION_SOURCES)
   writeArray(junction.sources, writeString, out)
-  out.write(',"name":')
+  out.writeEncoded(JUNCTION_NAME)
   out.writeJsonString(junction.name)
-  out.write(',"output":')
+  out.writeEncoded(JUNCTION_OUTPUT)
   writeReprString(junction.output, out)
-  out.write('}')
+  out.writeAscii(CLOSE_BRACE)
 }
 
 function writeStaticInput(input: StaticInput, out: ByteChunks): void {
   out.write('{"node":')
   out.writeJsonString(input.node)
-  out.write(',"name":')
+  out.writeEncoded(SOURCE_NAME)
   out.writeJsonString(input.name)
   out.write(',"value":')
   writeReprString(input.value, out)
-  out.write('}')
+  out.writeAscii(CLOSE_BRACE)
 }
 
 function writeArray<T>(items: readonly T[], writeItem: (item: T, out: ByteChunks) => void, out: ByteChunks) {
-  out.write('[')
+  out.writeAscii(OPEN_BRACKET)
   for (let i = 0; i < items.length; i++) {
-    if (i > 0) out.write(',')
+    if (i > 0) out.writeAscii(COMMA)
     writeItem(items[i]!, out)
   }
-  out.write(']')
+  out.writeAscii(CLOSE_BRACKET)
 }
 
 /** Characters escaped at a time in a long string. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ByteChunks } from '../../src/io/byte-chunks.ts'
+import { ByteChunks, encodeText } from '../../src/io/byte-chunks.ts'
 import { createRng } from '../../src/rng.ts'
+import { type PyValue, pyRepr } from '../../src/values.ts'
 
 describe('ByteChunks', () => {
   it('writes the UTF-8 of the joined pieces in chunks no larger than the size, splitting no character', () => {
@@ -95,6 +96,37 @@ describe('ByteChunks', () => {
       // Full but for a character that did not fit whole.
       for (const chunk of chunks.slice(0, -1)) expect(chunk.length).toBeGreaterThan(size - 4)
       expect(Buffer.concat(chunks).toString('utf8')).toBe(expected)
+    }
+  })
+
+  it('writes int lists as pyRepr does, or nothing and false when an item is not a safe int or the chunk is short (seeded)', () => {
+    const items: PyValue[] = [0n, 7n, -7n, 10n, 99n, 100n, -100n, 12345n, 2n ** 53n - 1n, -(2n ** 53n - 1n)]
+    const odd: PyValue[] = [2n ** 53n, -(2n ** 53n), 1.5, [1n]]
+    const rng = createRng('byte-chunks-int-lists')
+    for (const size of [8, 64, 1024]) {
+      const out = new ByteChunks(size)
+      const written: Uint8Array[] = []
+      let expected = ''
+      for (let round = 0; round < 300; round++) {
+        const list = Array.from({ length: rng.below(12) }, () =>
+          rng.below(20) === 0 ? odd[rng.below(odd.length)]! : items[rng.below(items.length)]!,
+        )
+        // Declined lists are written another way; had a declined call written anything, the
+        // bytes would differ from the expected text below.
+        if (out.writeIntList(list))
+          expect(
+            list.every((item) => typeof item === 'bigint' && item < 2n ** 53n && item > -(2n ** 53n)),
+          ).toBe(true)
+        else out.write(pyRepr(list))
+        expected += pyRepr(list)
+        out.writeAscii(0x2c)
+        expected += ','
+        out.writeEncoded(encodeText('é"'))
+        expected += 'é"'
+        written.push(...out.take())
+      }
+      written.push(...out.finish())
+      expect(Buffer.concat(written).toString('utf8')).toBe(expected)
     }
   })
 })

@@ -95,6 +95,49 @@ describe('encodeInstance', () => {
     )
   })
 
+  it('writes the pieces nodes share as the codec does: odd names, a changed record, more templates than it keeps', async () => {
+    const { instances } = await generateDataset(snapshotSpecs.dag!, { registry })
+    const base = instances[0]!
+    const node = base.nodes[0]!
+    const named = (
+      template: string,
+      family: string,
+      preprocess?: Record<string, string | number | boolean>,
+    ) => ({
+      ...base,
+      nodes: [{ ...node, template, family, ...(preprocess ? { preprocess } : {}) }, ...base.nodes.slice(1)],
+    })
+    for (const [template, family] of [
+      ['a"b', 'math'],
+      ['é≡\\', 'ünï'],
+      ['😀', '\u0001'],
+    ] as const) {
+      const instance = named(template, family)
+      expect(encodeInstance(instance as never)).toBe(bySchema(instance))
+    }
+    // A record not frozen may change between writes; a frozen one cannot.
+    const open = { kind: 'scalar', add: 1 }
+    const first = named(node.template, node.family, open)
+    expect(encodeInstance(first as never)).toBe(bySchema(first))
+    open.add = 2
+    expect(encodeInstance(first as never)).toContain('"add":2')
+    expect(encodeInstance(first as never)).toBe(bySchema(first))
+    const frozen = named(node.template, node.family, Object.freeze({ kind: 'list', round: false }))
+    expect(encodeInstance(frozen as never)).toBe(bySchema(frozen))
+    // More template names than the shared pieces keep: the oldest are dropped, none mixed up.
+    const width = base.nodes.length
+    const named2 = (offset: number) => ({
+      ...base,
+      nodes: base.nodes.map((n, i) => ({ ...n, template: `T${offset + i}` })),
+    })
+    for (const offset of [0, 5000]) {
+      for (let start = offset; start < offset + 5000; start += width) {
+        const shifted = named2(start)
+        expect(encodeInstance(shifted as never)).toBe(bySchema(shifted))
+      }
+    }
+  })
+
   it('escapes a long prompt as the codec does, surrogate pairs and escapes across its slices', async () => {
     const { instances } = await generateDataset(snapshotSpecs.dag!, { registry })
     // 2^16 characters to a slice: put a pair, a quote, a backslash, a control character and a lone
