@@ -31,93 +31,114 @@ export interface RandomOptions {
   pickRate: number
 }
 
-/** Nodes and edges in the order a skeleton builder would add them. */
-function layout() {
-  const ids: string[] = []
-  const slots: SlotAttributes[] = []
-  const from: number[] = []
-  const to: number[] = []
-  const edgeSlots: number[] = []
-  const add = (id: string, slot: SlotAttributes, inputs: readonly number[], packed = false): number => {
-    const node = ids.length
-    ids.push(id)
-    slots.push(slot)
+/**
+ * Nodes and edges in the order a skeleton builder would add them. A class, not closures made per
+ * skeleton: V8 optimizes each new closure anew, and a dataset lays out a skeleton per instance.
+ */
+class Layout {
+  readonly ids: string[] = []
+  readonly slots: SlotAttributes[] = []
+  readonly from: number[] = []
+  readonly to: number[] = []
+  readonly edgeSlots: number[] = []
+
+  add(id: string, slot: SlotAttributes, inputs: readonly number[], packed = false): number {
+    const node = this.ids.length
+    this.ids.push(id)
+    this.slots.push(slot)
     for (let k = 0; k < inputs.length; k++) {
-      from.push(inputs[k]!)
-      to.push(node)
-      edgeSlots.push(packed ? k : -1)
+      this.from.push(inputs[k]!)
+      this.to.push(node)
+      this.edgeSlots.push(packed ? k : -1)
     }
     return node
   }
-  const finish = (targets: number[]): SkeletonIndex =>
-    compactSkeleton(
-      ids,
-      slots,
-      Int32Array.from(from),
-      Int32Array.from(to),
-      Int32Array.from(edgeSlots),
+
+  finish(targets: number[]): SkeletonIndex {
+    return compactSkeleton(
+      this.ids,
+      this.slots,
+      Int32Array.from(this.from),
+      Int32Array.from(this.to),
+      Int32Array.from(this.edgeSlots),
       targets,
     )
-  return { add, finish }
+  }
 }
+
+/** Where the layout of a random DAG stands: what `candidate` reads and moves on. */
+interface Drawing {
+  rng: Rng
+  role: Uint8Array
+  readers: Uint32Array
+  oldest: number // every task before this one already has a reader
+  previous: number // first task of the previous layer
+  layer: number // first task of the current layer
+}
+
+/** An earlier task to read that is not `banned` from its role and not read yet; -1 if none came up. */
+function candidate(d: Drawing, banned: number, sources: readonly number[]): number {
+  while (d.oldest < d.layer && d.readers[d.oldest]! > 0) d.oldest++
+  if (d.oldest < d.layer && d.role[d.oldest] !== banned && !sources.includes(d.oldest)) return d.oldest
+  for (let tries = 0; tries < 4; tries++) {
+    const i = tries < 2 ? d.rng.int(d.previous, d.layer - 1) : d.rng.below(d.layer)
+    if (d.role[i] !== banned && !sources.includes(i)) return i
+  }
+  return -1
+}
+
+const taskId = (i: number): string => `t${i + 1}`
 
 function layoutRandom(options: RandomOptions, rng: Rng): SkeletonIndex {
   const { nodes, fanIn, pickRate } = options
   const width = options.width ?? Math.ceil(Math.sqrt(nodes))
-  const g = layout()
+  const g = new Layout()
   // Node position of task i (tasks interleave with junctions).
   const at = new Int32Array(nodes)
-  const role = new Uint8Array(nodes)
-  const readers = new Uint32Array(nodes)
-  const id = (i: number) => `t${i + 1}`
-  let oldest = 0 // every task before this one already has a reader
-  let previous = 0 // first task of the previous layer
-  let layer = 0 // first task of the current layer
-  let next = Math.min(nodes, rng.int(1, width)) // first task of the next layer
-  const candidate = (banned: number, sources: readonly number[]): number => {
-    while (oldest < layer && readers[oldest]! > 0) oldest++
-    if (oldest < layer && role[oldest] !== banned && !sources.includes(oldest)) return oldest
-    for (let tries = 0; tries < 4; tries++) {
-      const i = tries < 2 ? rng.int(previous, layer - 1) : rng.below(layer)
-      if (role[i] !== banned && !sources.includes(i)) return i
-    }
-    return -1
+  const d: Drawing = {
+    rng,
+    role: new Uint8Array(nodes),
+    readers: new Uint32Array(nodes),
+    oldest: 0,
+    previous: 0,
+    layer: 0,
   }
+  const { role, readers } = d
+  let next = Math.min(nodes, rng.int(1, width)) // first task of the next layer
   for (let i = 0; i < nodes; i++) {
     if (i === next) {
-      ;[previous, layer, next] = [layer, i, Math.min(nodes, i + rng.int(1, width))]
+      d.previous = d.layer
+      d.layer = i
+      next = Math.min(nodes, i + rng.int(1, width))
     }
-    if (layer === 0) {
-      at[i] = g.add(id(i), { type: 'task' }, [])
+    if (d.layer === 0) {
+      at[i] = g.add(taskId(i), { type: 'task' }, [])
       continue
     }
     const sources: number[] = []
-    const want = fanIn > 1 ? Math.min(rng.int(1, fanIn), layer) : 1
+    const want = fanIn > 1 ? Math.min(rng.int(1, fanIn), d.layer) : 1
     for (let k = 0; want > 1 && k < want; k++) {
-      const source = candidate(LIST, sources)
+      const source = candidate(d, LIST, sources)
       if (source >= 0) sources.push(source)
     }
     if (sources.length >= 2) {
+      const packed: number[] = []
       for (const source of sources) {
         role[source] = SCALAR
         readers[source]!++
+        packed.push(at[source]!)
       }
-      const pack = g.add(
-        `k${i + 1}`,
-        { type: 'pack' },
-        sources.map((s) => at[s]!),
-        true,
-      )
-      at[i] = g.add(id(i), { type: 'task' }, [pack])
+      const pack = g.add(`k${i + 1}`, { type: 'pack' }, packed, true)
+      at[i] = g.add(taskId(i), { type: 'task' }, [pack])
       continue
     }
-    const source = sources[0] ?? candidate(NONE, sources)
+    const source = sources[0] ?? candidate(d, NONE, sources)
     readers[source]!++
     if (role[source] !== SCALAR && rng.float() < pickRate) {
       role[source] = LIST
       const pick = g.add(`p${i + 1}`, { type: 'pick', index: rng.below(2) }, [at[source]!])
-      at[i] = g.add(id(i), { type: 'task' }, [pick])
-    } else at[i] = g.add(id(i), { type: 'task' }, [at[source]!])
+      at[i] = g.add(taskId(i), { type: 'task' }, [pick])
+    } else at[i] = g.add(taskId(i), { type: 'task' }, [at[source]!])
   }
   const sinks: number[] = []
   for (let i = 0; i < nodes; i++) if (readers[i] === 0) sinks.push(at[i]!)

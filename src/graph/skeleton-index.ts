@@ -36,7 +36,7 @@ export interface SkeletonIndex {
    * The graph this index was made from, when it was made from one: its shape (nodes, edges,
    * their global order) and validity; a template pinned later (`pinTemplate`) is only in `slots`.
    */
-  readonly graph?: Skeleton
+  readonly graph?: Skeleton | undefined
 }
 
 /** One edge of a skeleton being laid out: `slot` only on an edge into a pack. */
@@ -81,16 +81,23 @@ export function compactSkeleton(
   const inputSlots = new Int32Array(count)
   const fill = inputs.start.slice(0, n)
   for (let e = 0; e < count; e++) inputSlots[fill[to[e]!]!++] = edgeSlots[e]!
-  return {
-    ids,
-    slots,
-    inputs,
-    inputSlots,
-    readers: adjacency(n, from, to, count),
-    targets,
-    ...(graph ? { graph } : {}),
-  }
+  return makeIndex(ids, slots, inputs, inputSlots, adjacency(n, from, to, count), targets, graph)
 }
+
+/**
+ * Every index is made here, with the same fields in the same order: V8 then gives all of them
+ * one shape, where indexes laid out, read from a graph and pinned had three, and code reading
+ * them was thrown away and optimized again each time one of another shape came by.
+ */
+const makeIndex = (
+  ids: readonly string[],
+  slots: readonly SlotAttributes[],
+  inputs: Adjacency,
+  inputSlots: Int32Array,
+  readers: Adjacency,
+  targets: readonly number[],
+  graph: Skeleton | undefined,
+): SkeletonIndex => ({ ids, slots, inputs, inputSlots, readers, targets, graph })
 
 /**
  * The index of a graphology skeleton; its neighbour lists follow graphology's iteration order.
@@ -126,15 +133,15 @@ export function indexSkeleton(graph: Skeleton): SkeletonIndex {
   const targets = (Array.isArray(declared) ? declared : [])
     .map((id) => position.get(id))
     .filter((i): i is number => i !== undefined)
-  return {
+  return makeIndex(
     ids,
     slots,
-    inputs: { start: inStart, to: inputs },
+    { start: inStart, to: inputs },
     inputSlots,
-    readers: { start: outStart, to: readers },
+    { start: outStart, to: readers },
     targets,
     graph,
-  }
+  )
 }
 
 /**
@@ -168,7 +175,15 @@ export function pinTemplate(
 ): SkeletonIndex {
   const slots = index.slots.slice()
   slots[node] = { ...(slots[node] as TaskSlot), family, template }
-  return { ...index, slots }
+  return makeIndex(
+    index.ids,
+    slots,
+    index.inputs,
+    index.inputSlots,
+    index.readers,
+    index.targets,
+    index.graph,
+  )
 }
 
 /** The first input of node `i` (a task's or a pick's single input), or -1 for a root. */

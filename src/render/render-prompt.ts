@@ -88,18 +88,94 @@ function references(draft: InstanceDraft): Map<string, Reference> {
   return byId
 }
 
+/**
+ * What the body walk of one prompt shares. Its steps are functions of this module, not closures
+ * made per prompt: V8 optimizes each new closure anew, and the walk's closures, made once per
+ * instance, were compiled again for every 10⁴-task instance of a dataset.
+ */
+interface BodyWalk {
+  byId: Map<string, Reference>
+  picksBySource: Map<string, Junction[]>
+  emitPart: (part: PromptPart) => void
+}
+
+function findReference(walk: BodyWalk, id: string, junction: string): Reference {
+  const found = walk.byId.get(id)
+  if (found === undefined) {
+    throw new ArbigraphError('ARBIGRAPH_BAD_INPUT', `junction "${junction}": unknown source node "${id}"`)
+  }
+  return found
+}
+
+const nameOf = (reference: Reference): string =>
+  reference.junction ? reference.junction.name : `task_${reference.number}_out`
+
+/** Emits a junction's definition, once, after the junctions it reads. */
+function emitJunction(walk: BodyWalk, reference: Reference): void {
+  if (reference.emitted) return
+  const junction = reference.junction!
+  // A junction fed by another junction needs that one defined first.
+  const sources: (Reference | undefined)[] = []
+  for (const id of junction.sources) {
+    const source = walk.byId.get(id)
+    sources.push(source)
+    if (source?.junction) emitJunction(walk, source)
+  }
+  if (junction.op === 'pack') {
+    reference.emitted = true
+    const length = Array.isArray(junction.output) ? junction.output.length : PACK_LENGTH
+    const names: string[] = []
+    for (let i = 0; i < sources.length; i++) names.push(sourceName(walk, junction, sources, i))
+    walk.emitPart({ kind: 'junction', text: packText(junction.name, names, length) })
+    return
+  }
+  // Picks from the same list are defined together, as a multichain expansion is.
+  const group: { pick: Junction; reference: Reference }[] = []
+  for (const pick of walk.picksBySource.get(junction.sources[0]!) ?? []) {
+    const picked = walk.byId.get(pick.id)!
+    if (!picked.emitted) group.push({ pick, reference: picked })
+  }
+  group.sort(byFirstReader)
+  const picks: { name: string; index: number }[] = []
+  for (const { pick, reference: picked } of group) {
+    picked.emitted = true
+    picks.push({ name: pick.name, index: pick.index ?? 0 })
+  }
+  walk.emitPart({ kind: 'junction', text: pickGroupText(sourceName(walk, junction, sources, 0), picks) })
+}
+
+/** The name of a junction's `i`th source, as the definition writes it. */
+const sourceName = (
+  walk: BodyWalk,
+  junction: Junction,
+  sources: readonly (Reference | undefined)[],
+  i: number,
+): string => nameOf(sources[i] ?? findReference(walk, junction.sources[i]!, junction.id))
+
+const byFirstReader = (a: { reference: Reference }, b: { reference: Reference }): number =>
+  a.reference.firstReader - b.reference.firstReader
+
+/** A node's template, looked up once per instance, not per node (a look-up scans the category). */
+function templateOf(
+  templates: Map<string, Map<string, TaskTemplate>>,
+  registry: Registry,
+  node: TaskNode,
+): TaskTemplate {
+  let family = templates.get(node.family)
+  if (!family) {
+    family = new Map()
+    templates.set(node.family, family)
+  }
+  let template = family.get(node.template)
+  if (!template) {
+    template = getTemplate(registry, node.family, node.template)
+    family.set(node.template, template)
+  }
+  return template
+}
+
 /** Walks the tasks in prompt order and inserts each junction's text before its first reader. */
 function bodyParts(draft: InstanceDraft, registry: Registry, emitPart: (part: PromptPart) => void): void {
-  const byId = references(draft)
-  const find = (id: string, junction: string): Reference => {
-    const found = byId.get(id)
-    if (found === undefined) {
-      throw new ArbigraphError('ARBIGRAPH_BAD_INPUT', `junction "${junction}": unknown source node "${id}"`)
-    }
-    return found
-  }
-  const nameOf = (reference: Reference): string =>
-    reference.junction ? reference.junction.name : `task_${reference.number}_out`
   const picksBySource = new Map<string, Junction[]>()
   for (const j of draft.junctions) {
     if (j.op !== 'pick') continue
@@ -107,48 +183,16 @@ function bodyParts(draft: InstanceDraft, registry: Registry, emitPart: (part: Pr
     list.push(j)
     picksBySource.set(j.sources[0]!, list)
   }
-  const emit = (reference: Reference): void => {
-    if (reference.emitted) return
-    const junction = reference.junction!
-    // A junction fed by another junction needs that one defined first.
-    const sources = junction.sources.map((id) => byId.get(id))
-    for (const source of sources) if (source?.junction) emit(source)
-    const nameAt = (i: number) => nameOf(sources[i] ?? find(junction.sources[i]!, junction.id))
-    if (junction.op === 'pack') {
-      reference.emitted = true
-      const length = Array.isArray(junction.output) ? junction.output.length : PACK_LENGTH
-      emitPart({
-        kind: 'junction',
-        text: packText(
-          junction.name,
-          sources.map((_, i) => nameAt(i)),
-          length,
-        ),
-      })
-      return
-    }
-    // Picks from the same list are defined together, as a multichain expansion is.
-    const group = (picksBySource.get(junction.sources[0]!) ?? [])
-      .map((pick) => ({ pick, reference: byId.get(pick.id)! }))
-      .filter(({ reference }) => !reference.emitted)
-      .sort((a, b) => a.reference.firstReader - b.reference.firstReader)
-    for (const { reference } of group) reference.emitted = true
-    const picks = group.map(({ pick }) => ({ name: pick.name, index: pick.index ?? 0 }))
-    emitPart({ kind: 'junction', text: pickGroupText(nameAt(0), picks) })
-  }
-  // Templates looked up once per instance, not per node (a look-up scans the category).
+  const walk: BodyWalk = { byId: references(draft), picksBySource, emitPart }
   const templates = new Map<string, Map<string, TaskTemplate>>()
-  const templateOf = (node: TaskNode): TaskTemplate => {
-    let family = templates.get(node.family)
-    if (!family) templates.set(node.family, (family = new Map()))
-    let template = family.get(node.template)
-    if (!template) family.set(node.template, (template = getTemplate(registry, node.family, node.template)))
-    return template
-  }
   for (const node of draft.nodes) {
-    const from = node.source.node === null ? undefined : byId.get(node.source.node)
-    if (from?.junction) emit(from)
-    emitPart({ kind: 'task', number: node.number, text: renderTaskBlock(node, registry, templateOf(node)) })
+    const from = node.source.node === null ? undefined : walk.byId.get(node.source.node)
+    if (from?.junction) emitJunction(walk, from)
+    emitPart({
+      kind: 'task',
+      number: node.number,
+      text: renderTaskBlock(node, registry, templateOf(templates, registry, node)),
+    })
   }
 }
 
