@@ -35,13 +35,17 @@ export interface EncodedText {
 /** @example out.writeEncoded(encodeText(',"params":')) */
 export const encodeText = (text: string): EncodedText => ({ text, bytes: Buffer.from(text, 'utf8') })
 
-const QUOTE = 0x22
+/** Character codes for `writeAscii`, and for the writer's own bytes. */
+export const QUOTE = 0x22
+export const OPEN_BRACKET = 0x5b
+export const CLOSE_BRACKET = 0x5d
+export const OPEN_BRACE = 0x7b
+export const CLOSE_BRACE = 0x7d
+export const COMMA = 0x2c
+export const COLON = 0x3a
 const BACKSLASH = 0x5c
 const MINUS = 0x2d
 const ZERO = 0x30
-const OPEN_BRACKET = 0x5b
-const CLOSE_BRACKET = 0x5d
-const COMMA = 0x2c
 const SPACE = 0x20
 
 /**

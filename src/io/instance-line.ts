@@ -9,7 +9,18 @@
 import type { Instance, Junction, StaticInput, TaskNode } from '../contracts/instance.ts'
 import type { RenderedInstance } from '../render/render-prompt.ts'
 import { type PyValue, pyFloatRepr } from '../values.ts'
-import { ByteChunks, type EncodedText, encodeText } from './byte-chunks.ts'
+import {
+  ByteChunks,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  type EncodedText,
+  encodeText,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from './byte-chunks.ts'
 import { escapeJsonText } from './json-text.ts'
 
 const json = JSON.stringify
@@ -43,13 +54,6 @@ function writeRepr(value: PyValue, out: ByteChunks): void {
   }
 }
 
-const QUOTE = 0x22
-const OPEN_BRACKET = 0x5b
-const CLOSE_BRACKET = 0x5d
-const OPEN_BRACE = 0x7b
-const CLOSE_BRACE = 0x7d
-const COMMA = 0x2c
-const COLON = 0x3a
 const ITEM_SEPARATOR = encodeText(', ')
 
 /** A value's repr as a JSON string. */
