@@ -152,7 +152,7 @@ const kindPieces = new PairPieces(
 
 /**
  * `,"preprocess":{…}}` of the records a template's nodes share (fill-attempt.ts makes one per
- * template and freezes it), encoded once. Only a frozen record of scalars: its text cannot change.
+ * template and freezes it), encoded once. Only a frozen record of plain scalar fields: its text cannot change.
  */
 const preprocessPieces = new WeakMap<object, EncodedText>()
 
@@ -160,7 +160,14 @@ function preprocessPiece(record: Record<string, unknown>): EncodedText | undefin
   if (!Object.isFrozen(record)) return undefined
   let piece = preprocessPieces.get(record)
   if (piece === undefined) {
-    if (Object.values(record).some((value) => typeof value === 'object' && value !== null)) return undefined
+    // Frozen fields can still be getters, or hold objects that change: those are written afresh.
+    const fields = Object.values(Object.getOwnPropertyDescriptors(record))
+    if (
+      fields.some(
+        (field) => field.get !== undefined || (typeof field.value === 'object' && field.value !== null),
+      )
+    )
+      return undefined
     piece = encodeText(`,"preprocess":${json(record)}}`)
     preprocessPieces.set(record, piece)
   }

@@ -124,6 +124,20 @@ describe('encodeInstance', () => {
     expect(encodeInstance(first as never)).toBe(bySchema(first))
     const frozen = named(node.template, node.family, Object.freeze({ kind: 'list', round: false }))
     expect(encodeInstance(frozen as never)).toBe(bySchema(frozen))
+    // Frozen, yet a getter's value may change between writes.
+    let add = 1
+    const getter = named(
+      node.template,
+      node.family,
+      Object.freeze({
+        get add() {
+          return add
+        },
+      }),
+    )
+    expect(encodeInstance(getter as never)).toContain('"preprocess":{"add":1}')
+    add = 2
+    expect(encodeInstance(getter as never)).toContain('"preprocess":{"add":2}')
     // More template names than the shared pieces keep: the oldest are dropped, none mixed up.
     const width = base.nodes.length
     const named2 = (offset: number) => ({
