@@ -132,6 +132,17 @@ describe('skeleton index', () => {
     expect(index.slots[1]).toEqual({ type: 'task' })
     expect(pinned.graph).toBe(graph)
     expect(graph.getNodeAttributes('b')).toEqual({ type: 'task' })
+    // Same fields in the same order as a spread copy, whatever the slot holds besides its type.
+    for (const slot of [
+      { type: 'task' },
+      { type: 'task', inputKind: 'list', label: 'b' },
+      { type: 'task', family: 'gsm', template: 'Old', outputKind: 'scalar' },
+    ] as const) {
+      const other = pinTemplate({ ...index, slots: [index.slots[0]!, slot] }, 1, 'math', 'DivisorSum')
+      expect(JSON.stringify(other.slots[1])).toBe(
+        JSON.stringify({ ...slot, family: 'math', template: 'DivisorSum' }),
+      )
+    }
   })
 
   it('places pack slots with their edges when laid out directly', () => {
