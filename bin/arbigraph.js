@@ -65,13 +65,20 @@ async function fromBundle() {
   // a number, then an object) throws away all code that relied on it, and generation's long loops
   // over 10^4-node graphs were optimized, thrown away and optimized again several times each.
   // Paired runs: 0.94x the wall for 10^4 x 40 on two workers (18 pairs), 0.93x for one 10^5-task
-  // instance, the math chain unchanged (1.01x, 30 pairs); same bytes. Both are set before the
-  // bundle is compiled, so that its code cache is made and read under the same flags (V8 refuses
-  // a cache made under others).
+  // instance, the math chain unchanged (1.01x, 30 pairs); same bytes. And helper threads
+  // (`--workers n`) optimize on their own thread: a thread's background compile job waited for a
+  // core while the thread ran the code unoptimized, and with every core generating there was none
+  // (a one-thread run next to a spinner that touches no memory took 1.4x as long). Only isolates
+  // made after it take the flag, so this thread still compiles in the background, and a one-thread
+  // run does not change. Paired, 10^4 x 40 on two workers: 0.977x the wall, 14 pairs of 14; same
+  // bytes (a machine with more cores than workers, where helpers' jobs would have found an idle
+  // core, is not measured here). All are set before the bundle is compiled, so that its code
+  // cache is made and read under the same flags (V8 refuses a cache made under others).
   if (command === 'generate') {
     const v8 = require('node:v8')
     v8.setFlagsFromString('--no-turbo-inlining')
     v8.setFlagsFromString('--no-track-field-types')
+    v8.setFlagsFromString('--no-concurrent-recompilation')
   }
   const cli = loadCachedScript(bundle, command, compileCacheDir())
   // Helper threads run the bundle as well, from the same cache (bin/generate-helper.js).
