@@ -44,11 +44,7 @@ function writeRepr(value: PyValue, out: ByteChunks): void {
     out.writeAscii(OPEN_BRACKET)
     for (let i = 0; i < value.length; i++) {
       if (i > 0) out.writeEncoded(ITEM_SEPARATOR)
-      // An int item written here, not by a call per item: most lists are lists of ints.
-      const item = value[i]!
-      const small = typeof item === 'bigint' ? Number(item) : Number.NaN
-      if (Number.isSafeInteger(small)) out.writeInteger(small)
-      else writeRepr(item, out)
+      writeRepr(value[i]!, out)
     }
     out.writeAscii(CLOSE_BRACKET)
   }
@@ -154,24 +150,22 @@ const kindPieces = new PairPieces(
  * `,"preprocess":{…}}` of the records a template's nodes share (fill-attempt.ts makes one per
  * template and freezes it), encoded once. Only a frozen record of plain scalar fields: its text cannot change.
  */
-const preprocessPieces = new WeakMap<object, EncodedText>()
+const preprocessPieces = new WeakMap<object, EncodedText | null>()
 
 function preprocessPiece(record: Record<string, unknown>): EncodedText | undefined {
   if (!Object.isFrozen(record)) return undefined
   let piece = preprocessPieces.get(record)
   if (piece === undefined) {
     // Frozen fields can still be getters, or hold objects that change: those are written afresh.
+    // Which kind a frozen record is cannot change, so that is remembered too (null).
     const fields = Object.values(Object.getOwnPropertyDescriptors(record))
-    if (
-      fields.some(
-        (field) => field.get !== undefined || (typeof field.value === 'object' && field.value !== null),
-      )
+    const fixed = fields.every(
+      (field) => field.get === undefined && (typeof field.value !== 'object' || field.value === null),
     )
-      return undefined
-    piece = encodeText(`,"preprocess":${json(record)}}`)
+    piece = fixed ? encodeText(`,"preprocess":${json(record)}}`) : null
     preprocessPieces.set(record, piece)
   }
-  return piece
+  return piece ?? undefined
 }
 
 const NODE_ID = encodeText('{"id":')
