@@ -79,11 +79,23 @@ function digitsAt(buffer: Buffer, at: number, n: number): number {
   return end
 }
 
+/**
+ * Bytes this writer wrote, where they lie: a chunk (full, or still being filled) and the range
+ * in it. Its bytes do not change after they are written, so they can be written again by copy.
+ */
+export interface WrittenSpan {
+  readonly chunk: Buffer
+  readonly start: number
+  readonly end: number
+}
+
 export class ByteChunks {
   /** The chunks filled so far and not yet taken, in order (the current one is added by `finish`). */
   private full: Uint8Array[] = []
   private buffer: Buffer
   private used = 0
+  /** Chunks begun before the current one, counting taken ones: `position` tells them apart. */
+  private begun = 0
 
   constructor(private readonly size = CHUNK_BYTES) {
     this.buffer = Buffer.allocUnsafeSlow(size)
@@ -213,10 +225,47 @@ export class ByteChunks {
     return true
   }
 
+  /**
+   * Where the next byte goes, as a number that grows with every byte written and jumps to the
+   * next multiple of the chunk size with a new chunk (for `spanSince`).
+   */
+  get position(): number {
+    return this.begun * this.size + this.used
+  }
+
+  /**
+   * The bytes written since `position` was `start`, when they all lie in the current chunk;
+   * undefined when a chunk was filled meanwhile (a span is one range of one chunk).
+   */
+  spanSince(start: number): WrittenSpan | undefined {
+    const base = this.begun * this.size
+    if (start < base) return undefined
+    return { chunk: this.buffer, start: start - base, end: this.used }
+  }
+
+  /**
+   * Appends a span's bytes again, which must be whole characters (a span of ASCII is). Writes
+   * nothing and returns false when they do not fit in the current chunk, or their chunk was
+   * handed to another thread since (its bytes are gone); the caller then writes them.
+   */
+  writeSpan(span: WrittenSpan): boolean {
+    const { chunk, start, end } = span
+    const length = end - start
+    if (this.used + length > this.size || end > chunk.length) return false
+    const buffer = this.buffer
+    const at = this.used
+    // Short spans (most lists of a graph) copied in JavaScript: a native call costs more.
+    if (length <= SHORT_TEXT) for (let i = 0; i < length; i++) buffer[at + i] = chunk[start + i]!
+    else chunk.copy(buffer, at, start, end)
+    this.used = at + length
+    return true
+  }
+
   private next(): void {
     this.full.push(this.buffer.subarray(0, this.used))
     this.buffer = Buffer.allocUnsafeSlow(this.size)
     this.used = 0
+    this.begun++
   }
 
   /**

@@ -20,6 +20,7 @@ import {
   OPEN_BRACE,
   OPEN_BRACKET,
   QUOTE,
+  type WrittenSpan,
 } from './byte-chunks.ts'
 import { escapeJsonText } from './json-text.ts'
 
@@ -56,6 +57,31 @@ const ITEM_SEPARATOR = encodeText(', ')
 function writeReprString(value: PyValue, out: ByteChunks): void {
   out.writeAscii(QUOTE)
   writeRepr(value, out)
+  out.writeAscii(QUOTE)
+}
+
+/**
+ * The lists a line has written so far, and where their repr went. A task's input is the very
+ * list its source's output is (a task's or a junction's), so a 10⁴-task instance wrote some
+ * 6000 lists twice, digit by digit; the second time is now a copy of the first's bytes. By
+ * identity: nothing runs between the writes of one line's records that could change a list.
+ */
+type WrittenLists = Map<readonly PyValue[], WrittenSpan>
+
+/** A value's repr as a JSON string, a list copied from where `written` says it went before. */
+function writeSharedReprString(value: PyValue, out: ByteChunks, written: WrittenLists): void {
+  if (!Array.isArray(value)) {
+    writeReprString(value, out)
+    return
+  }
+  out.writeAscii(QUOTE)
+  const span = written.get(value)
+  if (span === undefined || !out.writeSpan(span)) {
+    const start = out.position
+    writeRepr(value, out)
+    const made = out.spanSince(start)
+    if (made !== undefined) written.set(value, made)
+  }
   out.writeAscii(QUOTE)
 }
 
@@ -178,7 +204,7 @@ const NODE_OUTPUT = encodeText(',"output":')
 const NODE_PREPROCESS = encodeText(',"preprocess":')
 const CLOSE = encodeText('}')
 
-function writeNode(node: TaskNode, out: ByteChunks): void {
+function writeNode(node: TaskNode, out: ByteChunks, written: WrittenLists): void {
   out.writeEncoded(NODE_ID)
   out.writeJsonString(node.id)
   out.writeEncoded(NODE_NUMBER)
@@ -190,11 +216,11 @@ function writeNode(node: TaskNode, out: ByteChunks): void {
   out.writeEncoded(SOURCE_NAME)
   out.writeJsonString(node.source.name)
   out.writeEncoded(NODE_INPUT)
-  writeReprString(node.input, out)
+  writeSharedReprString(node.input, out, written)
   out.writeEncoded(NODE_PARAMS)
   writeReprRecord(node.params, out)
   out.writeEncoded(NODE_OUTPUT)
-  writeReprString(node.output, out)
+  writeSharedReprString(node.output, out, written)
   if (node.preprocess === undefined) {
     out.writeEncoded(CLOSE)
     return
@@ -216,7 +242,7 @@ const JUNCTION_SOURCES = encodeText(',"sources":')
 const JUNCTION_NAME = SOURCE_NAME
 const JUNCTION_OUTPUT = NODE_OUTPUT
 
-function writeJunction(junction: Junction, out: ByteChunks): void {
+function writeJunction(junction: Junction, out: ByteChunks, written: WrittenLists): void {
   out.writeEncoded(JUNCTION_ID)
   out.writeJsonString(junction.id)
   out.writeEncoded(JUNCTION_OP)
@@ -226,29 +252,34 @@ function writeJunction(junction: Junction, out: ByteChunks): void {
     out.writeInteger(junction.index)
   }
   out.writeEncoded(JUNCTION_SOURCES)
-  writeArray(junction.sources, writeString, out)
+  writeArray(junction.sources, writeString, out, undefined)
   out.writeEncoded(JUNCTION_NAME)
   out.writeJsonString(junction.name)
   out.writeEncoded(JUNCTION_OUTPUT)
-  writeReprString(junction.output, out)
+  writeSharedReprString(junction.output, out, written)
   out.writeAscii(CLOSE_BRACE)
 }
 
-function writeStaticInput(input: StaticInput, out: ByteChunks): void {
+function writeStaticInput(input: StaticInput, out: ByteChunks, written: WrittenLists): void {
   out.write('{"node":')
   out.writeJsonString(input.node)
   out.writeEncoded(SOURCE_NAME)
   out.writeJsonString(input.name)
   out.write(',"value":')
-  writeReprString(input.value, out)
+  writeSharedReprString(input.value, out, written)
   out.writeAscii(CLOSE_BRACE)
 }
 
-function writeArray<T>(items: readonly T[], writeItem: (item: T, out: ByteChunks) => void, out: ByteChunks) {
+function writeArray<T, C>(
+  items: readonly T[],
+  writeItem: (item: T, out: ByteChunks, context: C) => void,
+  out: ByteChunks,
+  context: C,
+) {
   out.writeAscii(OPEN_BRACKET)
   for (let i = 0; i < items.length; i++) {
     if (i > 0) out.writeAscii(COMMA)
-    writeItem(items[i]!, out)
+    writeItem(items[i]!, out, context)
   }
   out.writeAscii(CLOSE_BRACKET)
 }
@@ -304,11 +335,12 @@ export function writeInstance(instance: WritableInstance, out: ByteChunks): void
   out.write(
     `{"schema":${json(instance.schema)},"id":${json(instance.id)},"topology":{"name":${json(topology.name)},"options":${json(topology.options)}},"categories":${json(instance.categories)},"seed":${json(instance.seed)},"sample":${json(instance.sample)},"task":${json(instance.task)},"family":${json(instance.family)},"staticInputs":`,
   )
-  writeArray(instance.staticInputs, writeStaticInput, out)
+  const written: WrittenLists = new Map()
+  writeArray(instance.staticInputs, writeStaticInput, out, written)
   out.write(',"nodes":')
-  writeArray(instance.nodes, writeNode, out)
+  writeArray(instance.nodes, writeNode, out, written)
   out.write(',"junctions":')
-  writeArray(instance.junctions, writeJunction, out)
+  writeArray(instance.junctions, writeJunction, out, written)
   out.write(`,"targets":${json(instance.targets)},"outputs":${json(instance.outputs)},"prompt":`)
   if ('eachPromptPart' in instance) writePromptParts(instance, out)
   else writeLongString(instance.prompt, out)

@@ -129,4 +129,52 @@ describe('ByteChunks', () => {
       expect(Buffer.concat(written).toString('utf8')).toBe(expected)
     }
   })
+
+  it('writes a span again as the bytes it holds, and declines one that crosses chunks, does not fit or was handed over (seeded)', () => {
+    const rng = createRng('byte-chunks-spans')
+    for (const size of [8, 64, 1024]) {
+      const out = new ByteChunks(size)
+      const written: Uint8Array[] = []
+      const spans: { span: NonNullable<ReturnType<ByteChunks['spanSince']>>; text: string }[] = []
+      let expected = ''
+      let declined = 0
+      for (let round = 0; round < 400; round++) {
+        if (spans.length > 0 && rng.below(2) === 0) {
+          const { span, text } = spans[rng.below(spans.length)]!
+          if (!out.writeSpan(span)) {
+            declined++
+            out.write(text)
+          }
+          expected += text
+        } else {
+          const text = 'x'.repeat(rng.below(40)) + String(round)
+          const start = out.position
+          out.write(text)
+          expected += text
+          const span = out.spanSince(start)
+          // Only a text that stayed in one chunk is a span, and a span holds exactly its bytes.
+          if (span) {
+            expect(Buffer.from(span.chunk.subarray(span.start, span.end)).toString('latin1')).toBe(text)
+            spans.push({ span, text })
+          } else expect(text.length > size - (start % size) || start % size === 0).toBe(true)
+        }
+        written.push(...out.take())
+      }
+      written.push(...out.finish())
+      expect(Buffer.concat(written).toString('latin1')).toBe(expected)
+      expect(spans.length).toBeGreaterThan(0)
+      if (size === 8) expect(declined).toBeGreaterThan(0)
+    }
+    // A chunk moved to another thread has no bytes left to copy: its span is declined.
+    const out = new ByteChunks(64)
+    const start = out.position
+    out.write('[1, 2, 3]')
+    const span = out.spanSince(start)!
+    const [chunk] = out.finish()
+    const moved = chunk!.buffer as ArrayBuffer
+    structuredClone(moved, { transfer: [moved] })
+    const next = new ByteChunks(64)
+    expect(next.writeSpan(span)).toBe(false)
+    expect(next.finish()).toEqual([])
+  })
 })

@@ -4,9 +4,12 @@ import { defaultRegistry } from '../../plugins/index.ts'
 import { snapshotSpecs } from '../../scripts/snapshot-specs.ts'
 import { instanceSchema } from '../../src/contracts/instance.ts'
 import { generateDataset } from '../../src/generate/generate-dataset.ts'
+import { ByteChunks } from '../../src/io/byte-chunks.ts'
 import { decodeInstance, encodeInstance } from '../../src/io/dataset.ts'
+import { writeLine } from '../../src/io/instance-line.ts'
 import { joinPrompt, type RenderedInstance, renderInstance } from '../../src/render/render-prompt.ts'
 import { createRng } from '../../src/rng.ts'
+import type { PyValue } from '../../src/values.ts'
 
 const registry = defaultRegistry()
 const bySchema = (instance: unknown) => JSON.stringify(z.encode(instanceSchema, instance as never))
@@ -150,6 +153,50 @@ describe('encodeInstance', () => {
         expect(encodeInstance(shifted as never)).toBe(bySchema(shifted))
       }
     }
+  })
+
+  it('writes a list shared by several records as the codec does, whatever chunks it falls in', async () => {
+    const { instances } = await generateDataset(snapshotSpecs.dag!, { registry })
+    const base = instances.find((i) => i.junctions.length > 0 && i.staticInputs.length > 0)!
+    // One list object as a static input, some nodes' inputs and outputs and a junction's output;
+    // scalars and other lists between them.
+    const shared: PyValue[] = [12n, -3n, 2n ** 60n, 0n]
+    const other: PyValue[] = [[1n, 2n], 3n]
+    const instance = {
+      ...base,
+      staticInputs: base.staticInputs.map((input, i) => (i === 0 ? { ...input, value: shared } : input)),
+      nodes: base.nodes.map((node, i) =>
+        i % 3 === 0 ? { ...node, input: shared, output: i % 2 ? shared : other } : node,
+      ),
+      junctions: base.junctions.map((junction, i) => (i === 0 ? { ...junction, output: shared } : junction)),
+    }
+    const line = encodeInstance(instance as never)
+    expect(line).toBe(bySchema(instance))
+    expect(line.split('"[12, -3, 1152921504606846976, 0]"').length).toBeGreaterThan(4)
+    // Through writers whose chunks are small enough that lists straddle them.
+    for (const size of [16, 64, 256]) {
+      const out = new ByteChunks(size)
+      const chunks: Uint8Array[] = []
+      for (const each of [instance, base, instance]) {
+        writeLine(each as never, out)
+        chunks.push(...out.take())
+      }
+      chunks.push(...out.finish())
+      expect(Buffer.concat(chunks).toString('utf8')).toBe(
+        [instance, base, instance].map((each) => `${bySchema(each)}\n`).join(''),
+      )
+    }
+    // The same list changed between two lines is written as it is now.
+    const list: PyValue[] = [1n, 2n]
+    const before = { ...base, nodes: base.nodes.map((node) => ({ ...node, input: list, output: list })) }
+    const out = new ByteChunks()
+    writeLine(before as never, out)
+    list.push(3n)
+    writeLine(before as never, out)
+    const [first, second] = Buffer.concat(out.finish()).toString('utf8').trimEnd().split('\n')
+    expect(first).not.toContain('"[1, 2, 3]"')
+    expect(second).toBe(bySchema(before))
+    expect(second).not.toContain('"[1, 2]"')
   })
 
   it('escapes a long prompt as the codec does, surrogate pairs and escapes across its slices', async () => {
