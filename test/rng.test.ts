@@ -73,7 +73,7 @@ describe('rng.below keeps exactly the draws below the largest multiple of n in 2
   it('matches rejection sampling on the raw stream, also where most draws are rejected', () => {
     // Up to 2^31 `below` works on the signed word (rejecting some negative ones); above, unsigned.
     // 1,431,655,766 and 2^31 − 1 reject about a third and a half of all draws.
-    const ns = [1, 2, 3, 7, 100, 2 ** 30 + 3, 1_431_655_766, 2 ** 31 - 1, 2 ** 31]
+    const ns = [1, 2, 3, 7, 100, 1023, 1024, 1025, 2 ** 30 + 3, 1_431_655_766, 2 ** 31 - 1, 2 ** 31]
     for (const n of [...ns, 2 ** 31 + 1, 3 * 2 ** 30 + 5, 2 ** 32 - 1, 2 ** 32]) {
       const drawn = createRng('below').split(String(n))
       const raw = createRng('below').split(String(n))
@@ -83,6 +83,22 @@ describe('rng.below keeps exactly the draws below the largest multiple of n in 2
         while (r >= limit) r = raw.uint32()
         expect(drawn.below(n)).toBe(r % n)
       }
+    }
+  })
+
+  it('leaves the stream where rejection sampling on the raw stream leaves it, draws of all kinds in between (seeded)', () => {
+    const pick = createRng('below-mixed')
+    const drawn = createRng('below-stream')
+    const raw = createRng('below-stream')
+    for (let i = 0; i < 5000; i++) {
+      // Mostly a shuffle's small n, sometimes a large one that rejects half the draws.
+      const n = pick.below(8) === 0 ? 2 ** 31 - 1 - pick.below(3) : 1 + pick.below(1100)
+      const limit = 2 ** 32 - (2 ** 32 % n)
+      let r = raw.uint32()
+      while (r >= limit) r = raw.uint32()
+      expect(drawn.below(n)).toBe(r % n)
+      if (i % 3 === 0) expect(drawn.uint32()).toBe(raw.uint32())
+      if (i % 7 === 0) expect(drawn.float()).toBe(raw.float())
     }
   })
 })
