@@ -28,6 +28,12 @@ interface Probe {
   skeleton: SkeletonIndex
   order: Int32Array
   allowed: (KindPair[] | undefined)[]
+  /**
+   * What pinning a target slot to a template's kinds gave (null: feasible), by slot and kinds.
+   * The answer depends on the kinds alone, and a category's ~40 templates share a handful of
+   * kind pairs: on a 10⁵-task graph each check is a walk of the whole graph.
+   */
+  outcomes: Map<string, ArbigraphError | null>
 }
 
 /**
@@ -110,7 +116,12 @@ function probes(query: TargetQuery): (k: number) => Probe {
     const skeleton = assertValidIndex(buildIndex(topology, query.options, rng), `topology "${topology.name}"`)
     const order = promptOrder(skeleton)
     targetSlot(skeleton, topology.name)
-    const made: Probe = { skeleton, order, allowed: slotKinds(skeleton, order, query.pool).allowed }
+    const made: Probe = {
+      skeleton,
+      order,
+      allowed: slotKinds(skeleton, order, query.pool).allowed,
+      outcomes: new Map(),
+    }
     built[k] = made
     return made
   }
@@ -136,21 +147,29 @@ export function resolveTargets(query: TargetQuery): { family: string; targets: s
   // shape, where more probes cannot help.
   let limit: number | undefined
   const fitsProbe = (
-    { skeleton, order, allowed }: Probe,
+    { skeleton, order, allowed, outcomes }: Probe,
     template: TaskTemplate,
   ): ArbigraphError | undefined => {
     const pairs = template.inputKinds.map((inputKind) => ({ inputKind, outputKind: template.outputKind }))
+    const kinds = `${template.inputKinds.join(',')}>${template.outputKind}`
     let last: ArbigraphError | undefined
     for (const target of targetSlotsFor(skeleton, template, family)) {
-      try {
-        const pinned = allowed.slice()
-        pinned[target] = pairs
-        feasibleKindsOf(skeleton, order, pinned)
-        return undefined
-      } catch (error) {
-        if (!(error instanceof ArbigraphError) || error.code !== 'ARBIGRAPH_UNSATISFIABLE') throw error
-        last = error
+      const key = `${target}:${kinds}`
+      let outcome = outcomes.get(key)
+      if (outcome === undefined) {
+        try {
+          const pinned = allowed.slice()
+          pinned[target] = pairs
+          feasibleKindsOf(skeleton, order, pinned)
+          outcome = null
+        } catch (error) {
+          if (!(error instanceof ArbigraphError) || error.code !== 'ARBIGRAPH_UNSATISFIABLE') throw error
+          outcome = error
+        }
+        outcomes.set(key, outcome)
       }
+      if (outcome === null) return undefined
+      last = outcome
     }
     return (
       last ??
