@@ -95,7 +95,6 @@ const SMALL_BOUND = 1024
 const SMALL_WRAPS = Int32Array.from({ length: SMALL_BOUND + 1 }, (_, n) => (n === 0 ? 0 : 2 ** 32 % n))
 
 class Xoshiro128 implements Rng {
-  readonly key: string
   /**
    * The parent's seed and this stream's label. The stream's own seed (from which its state and
    * its children's seeds come) is derived on first use: generation splits a stream for every
@@ -103,14 +102,22 @@ class Xoshiro128 implements Rng {
    */
   private readonly parentSeed: Words
   private readonly label: string
+  /**
+   * The stream split from (none for a root, whose label is its key). The key is spelled out
+   * only when asked for: a sample splits thousands of streams and reads none of their keys,
+   * and each path made as a string was a tenth of the strings generation made.
+   */
+  private readonly parent: Xoshiro128 | undefined
+  private path: string | undefined
   private derived: Words | undefined
   private s0: number
   private s1: number
   private s2: number
   private s3: number
 
-  constructor(key: string, parentSeed: Words, label: string) {
-    this.key = key
+  constructor(parent: Xoshiro128 | undefined, parentSeed: Words, label: string) {
+    this.parent = parent
+    this.path = undefined
     this.parentSeed = parentSeed
     this.label = label
     this.derived = undefined
@@ -133,10 +140,16 @@ class Xoshiro128 implements Rng {
     return seed
   }
 
+  get key(): string {
+    if (this.path === undefined)
+      this.path = this.parent === undefined ? this.label : `${this.parent.key}/${this.label}`
+    return this.path
+  }
+
   split(...labels: RngLabel[]): Rng {
     let text = labels.length === 0 ? '' : String(labels[0])
     for (let i = 1; i < labels.length; i++) text += `/${String(labels[i])}`
-    return new Xoshiro128(`${this.key}/${text}`, this.seed(), text)
+    return new Xoshiro128(this, this.seed(), text)
   }
 
   /** The next output as a signed 32-bit word: `uint32()` is this `>>> 0`. */
@@ -254,5 +267,5 @@ class Xoshiro128 implements Rng {
  */
 export const createRng = (seed: RngLabel): Rng => {
   const key = `arbigraph:${String(seed)}`
-  return new Xoshiro128(key, ROOT, key)
+  return new Xoshiro128(undefined, ROOT, key)
 }

@@ -117,3 +117,17 @@ describe('rng streams stay the same across versions', () => {
     expect(r.float()).toBe(0.7277755027995129)
   })
 })
+
+describe('rng keys', () => {
+  it('spell out the split path, whenever they are read, without changing the draws', () => {
+    const root = createRng(0)
+    const child = root.split('chain', 'target:7').split('sample', 3)
+    const twin = createRng(0).split('chain', 'target:7').split('sample', 3)
+    expect(twin.key).toBe('arbigraph:0/chain/target:7/sample/3')
+    expect(child.uint32()).toBe(twin.uint32())
+    expect(child.key).toBe(twin.key)
+    expect(root.key).toBe('arbigraph:0')
+    expect(createRng('x').split().key).toBe('arbigraph:x/')
+  })
+})
+
