@@ -130,4 +130,3 @@ describe('rng keys', () => {
     expect(createRng('x').split().key).toBe('arbigraph:x/')
   })
 })
-
