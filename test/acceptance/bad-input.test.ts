@@ -7,20 +7,10 @@ import { readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCli, tempDir } from '../cli/run-cli.ts'
+import { graphFile, graphTask } from '../fixtures/graph-file.ts'
 
-const task = (id: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  kind: 'task',
-  family: 'math',
-  ...extra,
-})
-const graph = (nodes: unknown[], edges: [string, string][], targets: string[]) => ({
-  directed: true,
-  multigraph: false,
-  graph: { targets },
-  nodes,
-  edges: edges.map(([source, target]) => ({ source, target })),
-})
+const task = graphTask
+const graph = graphFile
 
 const cases: [string, unknown, RegExp][] = [
   [

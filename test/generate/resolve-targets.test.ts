@@ -4,26 +4,14 @@ import { snapshotSpecs } from '../../scripts/snapshot-specs.ts'
 import { ArbigraphError } from '../../src/errors.ts'
 import { planDataset } from '../../src/generate/dataset-plan.ts'
 import { getCategory } from '../../src/registry.ts'
+import { graphFile, graphTask } from '../fixtures/graph-file.ts'
 
 const registry = defaultRegistry()
 
-const task = (id: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  kind: 'task',
-  family: 'math',
-  ...extra,
-})
+const task = graphTask
 const graph = (nodes: unknown[], edges: [string, string][], targets: string[]) => ({
   topology: 'dag',
-  options: {
-    graph: {
-      directed: true,
-      multigraph: false,
-      graph: { targets },
-      nodes,
-      edges: edges.map(([source, target]) => ({ source, target })),
-    },
-  },
+  options: { graph: graphFile(nodes, edges, targets) },
   categories: ['math'],
   samplesPerTask: 1,
   seed: 'targets',
