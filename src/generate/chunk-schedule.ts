@@ -2,23 +2,47 @@
  * Which thread makes which chunk of a dataset, and the order they are written in. Chunks are
  * taken in dataset order, by this thread or by a helper with room for one, and handed out in
  * that same order, so the output does not depend on how many threads there are or how fast each
- * is. Helpers get their first chunks before they have started; this thread makes a chunk itself
- * whenever the next one to write is nobody's yet or a helper's not yet made, and makes a helper's
- * again when it could take nothing else while that helper has still not started, so a helper
- * that starts slowly costs nothing but its start. One that cannot start at all (a broken
- * install) fails the run with its reason.
+ * is. Helpers get their first chunks before they have started, and two at a time after. Who
+ * makes a chunk is settled by a claim (`ChunkClaims`) made when its making begins: this thread
+ * makes a chunk itself whenever the next one to write is nobody's yet or a helper's not yet
+ * made, and, when it could take nothing new, a chunk a helper holds but has not begun (a helper
+ * still starting, or one busy with the chunk before), so neither thread waits while work is left
+ * and no chunk is made twice. One helper that cannot start at all (a broken install) fails the
+ * run with its reason.
  */
+
+/**
+ * One slot per chunk in memory every thread sees, claimed by compare-and-swap by the thread
+ * that begins making the chunk: a chunk sent to a helper can still be made here, and a helper
+ * that finds its chunk claimed skips it.
+ */
+export class ChunkClaims {
+  readonly slots: Int32Array
+
+  constructor(count: number | SharedArrayBuffer) {
+    this.slots = new Int32Array(typeof count === 'number' ? new SharedArrayBuffer(count * 4) : count)
+  }
+
+  /** True for the one caller that claims chunk `index` first. */
+  claim(index: number): boolean {
+    return Atomics.compareExchange(this.slots, index, 0, 1) === 0
+  }
+}
 
 /** A thread that makes chunks for this one (generation-threads.ts, seen by chunk index). */
 export interface ChunkHelper<T> {
   /** Resolves once it can take chunks; rejects when it cannot start (the run then fails). */
   readonly ready: Promise<void>
-  make(index: number): Promise<T>
+  /**
+   * Makes chunk `index` if it claims it in `claims` when it begins; undefined when another
+   * thread had claimed it first.
+   */
+  make(index: number, claims: ChunkClaims): Promise<T | undefined>
 }
 
 /** A chunk taken: its items once made, whether they are there yet, and the helper making it. */
 interface Taken<T> {
-  items: Promise<T>
+  items: Promise<T | undefined>
   done: boolean
   helper: ChunkHelper<T> | undefined
 }
@@ -40,6 +64,7 @@ export interface ChunkSchedule<T> {
  */
 export async function* scheduleChunks<T>(schedule: ChunkSchedule<T>): AsyncGenerator<T> {
   const { count, ahead, makeHere, helpers } = schedule
+  const claims = new ChunkClaims(count)
   const taken: (Taken<T> | undefined)[] = []
   let next = 0
   let written = 0
@@ -47,7 +72,7 @@ export async function* scheduleChunks<T>(schedule: ChunkSchedule<T>): AsyncGener
   const mayTake = () => !failed && next < count && next < written + ahead
   const entry = (index: number, helper?: ChunkHelper<T>): Taken<T> => {
     const made: Taken<T> = {
-      items: helper ? helper.make(index) : makeHere(index),
+      items: helper ? helper.make(index, claims) : makeHere(index),
       done: false,
       helper,
     }
@@ -63,18 +88,33 @@ export async function* scheduleChunks<T>(schedule: ChunkSchedule<T>): AsyncGener
     return made
   }
   const take = (helper?: ChunkHelper<T>): Taken<T> => {
+    // A chunk nobody was given: this thread's claim cannot fail, and keeps helpers off it.
+    if (!helper) claims.claim(next)
     const made = entry(next, helper)
     taken[next++] = made
     return made
   }
-  // Up to two chunks at a time per helper: it learns of its next chunk only when this thread is
-  // between chunks of its own, so with one it stood idle while this thread made one. Not near
-  // the end, though: there a second chunk queued behind a helper's first is one this thread could
-  // be making instead of waiting for it.
+  /**
+   * Makes here the first chunk from `index` on that a helper holds and has not begun, if any:
+   * whatever it is, it must be made, and the helper is busy or not started.
+   */
+  const takeOver = (from: number): boolean => {
+    for (let index = from; index < next; index++) {
+      const held = taken[index]
+      if (held?.helper && !held.done && claims.claim(index)) {
+        taken[index] = entry(index)
+        return true
+      }
+    }
+    return false
+  }
+  // Two chunks at a time per helper: it learns of its next chunk only when this thread is
+  // between chunks of its own, so with one it stood idle while this thread made one. Near the
+  // end a chunk queued behind a helper's first is taken over here rather than waited for.
   const holding = new Map<ChunkHelper<T>, number>()
   const topUp = (helper: ChunkHelper<T>): void => {
     let held = holding.get(helper) ?? 0
-    while (held < 2 && mayTake() && (held === 0 || count - next > 2 * (helpers.length + 1))) {
+    while (held < 2 && mayTake()) {
       held++
       take(helper).items.then(
         () => {
@@ -87,18 +127,14 @@ export async function* scheduleChunks<T>(schedule: ChunkSchedule<T>): AsyncGener
     holding.set(helper, held)
   }
   let notStarted: unknown
-  const started = new Set<ChunkHelper<T>>()
   // Each helper gets its first chunks now, before this thread makes one: its requests wait in
   // its queue until it has started, so it begins the moment it can. Handed out once it said it was
   // ready, they waited for this thread to finish a chunk of its own first, a whole 10⁴-task
   // instance during which the helper stood idle (10⁴ x 40 on 2 threads: 0.28 s of its 8.5 s).
   for (const helper of helpers) {
-    helper.ready.then(
-      () => started.add(helper),
-      (error: unknown) => {
-        notStarted ??= error
-      },
-    )
+    helper.ready.catch((error: unknown) => {
+      notStarted ??= error
+    })
     topUp(helper)
   }
   while (written < count) {
@@ -110,15 +146,17 @@ export async function* scheduleChunks<T>(schedule: ChunkSchedule<T>): AsyncGener
       await new Promise(setImmediate)
       continue
     }
-    if (!head.done && head.helper && !started.has(head.helper)) {
-      // Nothing else may be taken, and the helper holding the next chunk has not even started
-      // (small chunks fill the room ahead long before a thread is up): make it here rather than
-      // wait, as the same chunk is the same bytes whoever makes it. The helper's copy is not
-      // used; had it failed, this one fails alike, and a helper that dies fails to start.
-      taken[written] = entry(written)
+    // Nothing new may be taken: rather than wait, make a helper's chunk it has not begun, the
+    // next one to write first. The same chunk is the same bytes whoever makes it.
+    if (!head.done && !failed && takeOver(written)) {
+      await new Promise(setImmediate)
       continue
     }
     const items = await head.items
+    if (items === undefined) {
+      // Only this thread takes a helper's chunk over, and it then replaces the helper's entry.
+      throw new Error(`chunk ${written} was claimed by another thread and not made here`)
+    }
     taken[written++] = undefined
     yield items
     // Writing made room ahead: the helpers may take more.

@@ -12,6 +12,7 @@ import { ArbigraphError, type ErrorCode } from '../errors.ts'
 import { ByteChunks } from '../io/byte-chunks.ts'
 import { encodeInstance, writeLine } from '../io/instance-line.ts'
 import type { Registry, RegistryNeeds } from '../registry.ts'
+import { ChunkClaims } from './chunk-schedule.ts'
 import {
   type DatasetPlan,
   generateSample,
@@ -45,12 +46,21 @@ export interface ChunkRequest {
   resolved: ResolvedTargets
   /** The module of the built-in plugins (`builtinsModule()` in the main thread). */
   builtins: string
+  /**
+   * The chunk's slot among the dataset's claims (chunk-schedule.ts): it is made only if this
+   * thread claims it first, as the writer's thread may have made it meanwhile.
+   */
+  claim?: { slots: SharedArrayBuffer; index: number }
 }
 
 /** A chunk's samples as its shape asks: instances, lines, or blocks of line bytes. */
 export type ChunkItems = Instance[] | string[] | Uint8Array[]
 
-export type ChunkResult = { items: ChunkItems } | { error: { code: ErrorCode | undefined; message: string } }
+export type ChunkResult =
+  | { items: ChunkItems }
+  | { error: { code: ErrorCode | undefined; message: string } }
+  /** Another thread claimed the chunk first and makes it. */
+  | { claimedElsewhere: true }
 
 const registries = new Map<string, Promise<Registry>>()
 const plans = new Map<string, DatasetPlan>()
@@ -134,6 +144,8 @@ async function threadPlan(request: ChunkRequest): Promise<DatasetPlan> {
  * @example await generateChunk({ spec, cwd: process.cwd(), jobs: [{ target: 'Convolution', sample: 0 }] })
  */
 export async function generateChunk(request: ChunkRequest): Promise<ChunkResult> {
+  const { claim } = request
+  if (claim && !new ChunkClaims(claim.slots).claim(claim.index)) return { claimedElsewhere: true }
   try {
     return { items: await makeChunk(await threadPlan(request), request.jobs, request.shape) }
   } catch (error) {

@@ -115,8 +115,9 @@ const CHUNKS_AHEAD_PER_THREAD = 4
 
 /**
  * `threads` threads make the samples, this one included: `threads − 1` helper threads
- * (generation-threads.ts) and this one, which makes chunks while they start and whenever the
- * next chunk to write is not made yet (chunk-schedule.ts). The output is the same for any
+ * (generation-threads.ts) and this one, which makes chunks while they start, whenever the next
+ * chunk to write is not made yet, and any a helper holds but has not begun when it would
+ * otherwise wait (chunk-schedule.ts). The output is the same for any
  * number of threads and any timing; a failure is that of the first chunk that failed.
  */
 async function* inThreads<S extends ChunkShape>(
@@ -127,7 +128,7 @@ async function* inThreads<S extends ChunkShape>(
   options: GenerateOptions,
   cwd: string,
 ): AsyncGenerator<ItemOf<S>> {
-  const request = (part: SampleJob[]): ChunkRequest => ({
+  const request = (part: SampleJob[], claim?: ChunkRequest['claim']): ChunkRequest => ({
     spec: plan.spec,
     cwd,
     jobs: part,
@@ -135,6 +136,7 @@ async function* inThreads<S extends ChunkShape>(
     resolved: { family: plan.family, targets: plan.targets },
     builtins: builtinsModule(),
     ...(options.config ? { config: options.config } : {}),
+    ...(claim ? { claim } : {}),
   })
   const chunks = chunk(jobs, threads)
   // Loaded only here: a one-thread run (the default) has no use for worker threads.
@@ -143,8 +145,11 @@ async function* inThreads<S extends ChunkShape>(
   const helpers = threadsStarted.map(
     (helper): ChunkHelper<ItemOf<S>[]> => ({
       ready: helper.ready,
-      make: async (index) => {
-        const result = await helper.run(request(chunks[index]!))
+      make: async (index, claims) => {
+        const result = await helper.run(
+          request(chunks[index]!, { slots: claims.slots.buffer as SharedArrayBuffer, index }),
+        )
+        if ('claimedElsewhere' in result) return undefined
         if ('error' in result)
           throw new ArbigraphError(result.error.code ?? 'ARBIGRAPH_GENERATION_FAILED', result.error.message)
         return result.items as ItemOf<S>[]

@@ -1,33 +1,57 @@
 import { describe, expect, it } from 'vitest'
-import { type ChunkHelper, scheduleChunks } from '../../src/generate/chunk-schedule.ts'
+import { type ChunkClaims, type ChunkHelper, scheduleChunks } from '../../src/generate/chunk-schedule.ts'
 
-/** A helper whose chunks finish when the test says: every `make` waits for `finish(index)`. */
+/**
+ * A helper thread as generation-threads.ts runs one: it makes its chunks one at a time, in the
+ * order it got them, once started, claiming each as it begins it (a chunk claimed elsewhere is
+ * skipped); a begun chunk is finished when the test says (`finish(index)`).
+ */
 function heldHelper(ready: Promise<void> = Promise.resolve()) {
-  const waiting = new Map<number, () => void>()
+  const queue: { index: number; claims: ChunkClaims; resolve: (item: string | undefined) => void }[] = []
   const made: number[] = []
+  const begun: number[] = []
+  let current: { index: number; resolve: (item: string) => void } | undefined
+  let started = false
+  const beginNext = () => {
+    while (started && current === undefined && queue.length > 0) {
+      const { index, claims, resolve } = queue.shift()!
+      if (!claims.claim(index)) {
+        resolve(undefined)
+        continue
+      }
+      begun.push(index)
+      current = { index, resolve }
+    }
+  }
+  ready.then(() => {
+    started = true
+    beginNext()
+  })
   const helper: ChunkHelper<string> = {
     ready,
-    make: (index) =>
-      new Promise<string>((resolve) => {
+    make: (index, claims) =>
+      new Promise<string | undefined>((resolve) => {
         made.push(index)
-        waiting.set(index, () => resolve(`helper:${index}`))
+        queue.push({ index, claims, resolve })
+        beginNext()
       }),
   }
   const finish = (index: number) => {
-    const resolve = waiting.get(index)
-    if (!resolve) throw new Error(`the helper was not making chunk ${index}`)
-    waiting.delete(index)
-    resolve()
+    if (current?.index !== index) throw new Error(`the helper was not making chunk ${index}`)
+    current.resolve(`helper:${index}`)
+    current = undefined
+    beginNext()
   }
-  return { helper, made, finish, holding: () => [...waiting.keys()] }
+  return { helper, made, begun, finish, making: () => current?.index }
 }
 
-/** A helper that finishes each chunk on its own, a few event-loop turns after it got it. */
+/** A helper that finishes each chunk on its own, a few event-loop turns after it began it. */
 function laterHelper(turns = 3) {
   const made: number[] = []
   const helper: ChunkHelper<string> = {
     ready: Promise.resolve(),
-    make: async (index) => {
+    make: async (index, claims) => {
+      if (!claims.claim(index)) return undefined
       made.push(index)
       for (let turn = 0; turn < turns; turn++) await new Promise(setImmediate)
       return `helper:${index}`
@@ -68,7 +92,7 @@ describe('scheduleChunks', () => {
     expect(later.made.length).toBeGreaterThan(2)
   })
 
-  it('gives a helper still starting its first chunk at once, and makes it here when nothing else may be taken', async () => {
+  it('gives a helper still starting its first chunks at once, and makes them here when nothing else may be taken', async () => {
     let start: () => void = () => {}
     const held = heldHelper(new Promise<void>((resolve) => (start = resolve)))
     const madeHere: number[] = []
@@ -77,26 +101,47 @@ describe('scheduleChunks', () => {
       return here(index)
     }
     const written = await collect(scheduleChunks({ count: 5, ahead: 4, makeHere, helpers: [held.helper] }))
-    // Chunk 0 went to the helper; this thread made what `ahead` allows beyond it, then chunk 0
-    // itself rather than wait for a thread that has not started, then the rest.
-    expect(held.made).toEqual([0])
-    expect(madeHere).toEqual([1, 2, 3, 0, 4])
+    // Chunks 0 and 1 went to the helper; this thread made what `ahead` allows beyond them, then
+    // chunk 0 itself rather than wait for a thread that has not started, then the rest.
+    expect(held.made).toEqual([0, 1])
+    expect(madeHere).toEqual([2, 3, 0, 4, 1])
     expect(written).toEqual(['here:0', 'here:1', 'here:2', 'here:3', 'here:4'])
     start()
-    held.finish(0) // what the helper makes of it later is not used
     await new Promise(setImmediate)
+    // Started, the helper finds both claimed here and makes neither.
+    expect(held.begun).toEqual([])
   })
 
-  it('waits for a started helper instead, and uses what it made', async () => {
+  it('waits for a chunk a started helper has begun, and uses what it made', async () => {
     const held = heldHelper()
     const out = collect(scheduleChunks({ count: 5, ahead: 4, makeHere: here, helpers: [held.helper] }))
-    for (let turn = 0; turn < 10; turn++) {
-      for (const index of held.holding()) held.finish(index)
+    for (let turn = 0; turn < 20; turn++) {
+      const making = held.making()
+      if (making !== undefined) held.finish(making)
       await new Promise(setImmediate)
     }
     const written = await out
     expect(written[0]).toBe('helper:0')
     expect(written).toHaveLength(5)
+  })
+
+  it('makes here, rather than wait, the chunk a busy helper holds but has not begun, and the helper skips it', async () => {
+    const held = heldHelper()
+    const madeHere: number[] = []
+    const makeHere = (index: number) => {
+      madeHere.push(index)
+      return here(index)
+    }
+    const out = collect(scheduleChunks({ count: 4, ahead: 4, makeHere, helpers: [held.helper] }))
+    for (let turn = 0; turn < 10; turn++) await new Promise(setImmediate)
+    // The helper holds 0 (begun) and 1 (queued); this thread made 2 and 3, then 1, and waits
+    // only for 0, the one chunk the helper is making.
+    expect(held.begun).toEqual([0])
+    expect(madeHere).toEqual([2, 3, 1])
+    held.finish(0)
+    expect(await out).toEqual(['helper:0', 'here:1', 'here:2', 'here:3'])
+    expect(held.begun).toEqual([0])
+    expect(held.making()).toBeUndefined()
   })
 
   it('fails with the reason of a helper that could not start', async () => {
