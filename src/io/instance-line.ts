@@ -260,12 +260,15 @@ function writeJunction(junction: Junction, out: ByteChunks, written: WrittenList
   out.writeAscii(CLOSE_BRACE)
 }
 
+const STATIC_NODE = encodeText('{"node":')
+const STATIC_VALUE = encodeText(',"value":')
+
 function writeStaticInput(input: StaticInput, out: ByteChunks, written: WrittenLists): void {
-  out.write('{"node":')
+  out.writeEncoded(STATIC_NODE)
   out.writeJsonString(input.node)
   out.writeEncoded(SOURCE_NAME)
   out.writeJsonString(input.name)
-  out.write(',"value":')
+  out.writeEncoded(STATIC_VALUE)
   writeSharedReprString(input.value, out, written)
   out.writeAscii(CLOSE_BRACE)
 }
