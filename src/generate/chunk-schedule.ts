@@ -17,10 +17,14 @@
  * that finds its chunk claimed skips it.
  */
 export class ChunkClaims {
-  readonly slots: Int32Array
+  /** The slots' memory, sent with a chunk to a helper, which claims through its own view of it. */
+  readonly shared: SharedArrayBuffer
+  private readonly slots: Int32Array
 
-  constructor(count: number | SharedArrayBuffer) {
-    this.slots = new Int32Array(typeof count === 'number' ? new SharedArrayBuffer(count * 4) : count)
+  /** Slots for `count` chunks, or a view of slots another thread made. */
+  constructor(countOrShared: number | SharedArrayBuffer) {
+    this.shared = typeof countOrShared === 'number' ? new SharedArrayBuffer(countOrShared * 4) : countOrShared
+    this.slots = new Int32Array(this.shared)
   }
 
   /** True for the one caller that claims chunk `index` first. */

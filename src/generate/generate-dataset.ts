@@ -146,9 +146,7 @@ async function* inThreads<S extends ChunkShape>(
     (helper): ChunkHelper<ItemOf<S>[]> => ({
       ready: helper.ready,
       make: async (index, claims) => {
-        const result = await helper.run(
-          request(chunks[index]!, { slots: claims.slots.buffer as SharedArrayBuffer, index }),
-        )
+        const result = await helper.run(request(chunks[index]!, { slots: claims.shared, index }))
         if ('claimedElsewhere' in result) return undefined
         if ('error' in result)
           throw new ArbigraphError(result.error.code ?? 'ARBIGRAPH_GENERATION_FAILED', result.error.message)

@@ -29,7 +29,7 @@ describe('a generation helper thread', () => {
       ...(claim ? { claim } : {}),
     })
     const claims = new ChunkClaims(2)
-    const slots = claims.slots.buffer as SharedArrayBuffer
+    const slots = claims.shared
     const helper = startGenerationHelper(request())
     try {
       await helper.ready
