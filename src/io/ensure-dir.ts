@@ -38,17 +38,22 @@ const unusable = (what: string, level: string, error: Error) =>
 /**
  * Makes sure `dir` is a folder, creating it and its missing parents; throws ARBIGRAPH_BAD_CONFIG
  * starting with `what` (the variable or file it is for) and naming the level that failed.
+ * Returns the folders it created, outermost first, so a caller that must leave nothing behind
+ * on failure knows what to remove.
  * @example ensureDir('out/cases', 'ARBIGRAPH_CASES "out/cases"') // creates out/ and out/cases/
  */
-export function ensureDir(dir: string, what = 'folder'): void {
+export function ensureDir(dir: string, what = 'folder'): string[] {
   const target = resolve(dir)
+  const created: string[] = []
   for (const level of missingLevels(target, what)) {
     try {
       mkdirSync(level)
+      created.push(level)
     } catch (error) {
       // Another process may have created it in between: that is the state we want.
       if ((error as NodeJS.ErrnoException).code === 'EEXIST' && statSync(level).isDirectory()) continue
       throw unusable(what, level, error as Error)
     }
   }
+  return created
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PROJECT_SCRIPTS, projectFiles } from '../../src/init/project-files.ts'
@@ -39,6 +39,26 @@ describe('arbigraph init', () => {
     expect(readFileSync(join(dir, 'vitest.config.ts'), 'utf8')).toBe('mine\n')
     expect(existsSync(join(dir, 'arbigraph.config.ts'))).toBe(false)
     expect(existsSync(join(dir, 'package.json'))).toBe(false)
+  })
+
+  it('writes all or nothing: a write that fails midway removes what init created, and the retry works', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'package.json'), '{ "name": "mine" }\n')
+    // A file where the workflow's folder must be: the suites are written by then.
+    writeFileSync(join(dir, '.github'), 'not a folder\n')
+    const first = await runCli(['init'], dir)
+    expect(first.code).toBe(1)
+    expect(first.err).toContain(`cannot write "${join(dir, '.github/workflows/arbigraph.yml')}"`)
+    expect(first.err).toContain(
+      'is a file, not a folder; removed what init had created, nothing else changed',
+    )
+    expect(readdirSync(dir).sort()).toEqual(['.github', 'package.json'])
+    expect(readFileSync(join(dir, 'package.json'), 'utf8')).toBe('{ "name": "mine" }\n')
+    rmSync(join(dir, '.github'))
+    const second = await runCli(['init'], dir)
+    expect(second.code).toBe(0)
+    expect(manifest(dir)).toEqual({ name: 'mine', scripts: PROJECT_SCRIPTS })
+    for (const file of projectFiles()) expect(readFileSync(join(dir, file.path), 'utf8')).toBe(file.content)
   })
 
   it('refuses a package.json script of the same name that does something else', async () => {

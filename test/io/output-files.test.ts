@@ -20,10 +20,11 @@ const DEAD_PID = 4194305
 
 describe('ensureDir', () => {
   it('creates every missing level', () => {
-    const dir = join(temp(), 'a', 'b', 'c')
-    ensureDir(dir, 'ARBIGRAPH_CASES')
+    const root = temp()
+    const dir = join(root, 'a', 'b', 'c')
+    expect(ensureDir(dir, 'ARBIGRAPH_CASES')).toEqual([join(root, 'a'), join(root, 'a', 'b'), dir])
     expect(existsSync(dir)).toBe(true)
-    ensureDir(dir, 'ARBIGRAPH_CASES') // and is idempotent
+    expect(ensureDir(dir, 'ARBIGRAPH_CASES')).toEqual([]) // and is idempotent, creating nothing
   })
 
   it('names the file that stands where a folder must be', () => {

@@ -3,12 +3,16 @@
  * and adds its npm scripts to package.json. It never overwrites: when any file it would write
  * exists, or package.json already has a script of the same name doing something else, it stops
  * before writing anything and names every conflict. Optional files (tsconfig.json, .gitignore)
- * that exist are kept and reported as kept.
+ * that exist are kept and reported as kept. It writes all or nothing: when a write fails midway
+ * (a full disk, a file where a folder must be), what it already created is removed again, so the
+ * next `init` does not stop on its own leftovers, and package.json is replaced only at the end.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { ArbigraphError } from '../../errors.ts'
-import { PROJECT_SCRIPTS, projectFiles } from '../../init/project-files.ts'
+import { PROJECT_SCRIPTS, type ProjectFile, projectFiles } from '../../init/project-files.ts'
+import { tempPath } from '../../io/atomic-write.ts'
+import { ensureDir } from '../../io/ensure-dir.ts'
 import { parseCommandArgs } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
 
@@ -31,6 +35,56 @@ function readManifest(cwd: string): { manifest: Manifest; exists: boolean } {
   if (scripts !== undefined && (typeof scripts !== 'object' || scripts === null || Array.isArray(scripts)))
     throw new ArbigraphError('ARBIGRAPH_BAD_INPUT', `${path}: "scripts" is not an object`)
   return { manifest: manifest as Manifest, exists: true }
+}
+
+/**
+ * Writes `files` under `cwd` and then package.json, all or nothing: on a failure, the files and
+ * folders this call created are removed (newest first) and the error names the file. Returns the
+ * lines to print. A file that appears between the conflict check and its write is not replaced.
+ */
+function writeProject(cwd: string, files: readonly ProjectFile[], manifest: Manifest): string[] {
+  const lines: string[] = []
+  const created: { path: string; folder: boolean }[] = []
+  let current = ''
+  try {
+    for (const file of files) {
+      current = join(cwd, file.path)
+      if (file.optional && existsSync(current)) {
+        lines.push(`kept     ${file.path} (yours)`)
+        continue
+      }
+      for (const folder of ensureDir(dirname(current), file.path))
+        created.push({ path: folder, folder: true })
+      // 'wx' fails rather than clobber a file created since the check above.
+      writeFileSync(current, file.content, { flag: 'wx' })
+      created.push({ path: current, folder: false })
+      lines.push(`created  ${file.path}`)
+    }
+    // Through a temporary file: a failed write never leaves the user's package.json half written.
+    current = join(cwd, 'package.json')
+    const temp = tempPath(current)
+    try {
+      writeFileSync(temp, `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx' })
+      renameSync(temp, current)
+    } finally {
+      rmSync(temp, { force: true })
+    }
+    return lines
+  } catch (error) {
+    for (const { path, folder } of created.reverse()) {
+      try {
+        if (folder) rmdirSync(path)
+        else rmSync(path, { force: true })
+      } catch {
+        // A folder that holds something else now (another process wrote there) stays.
+      }
+    }
+    throw new ArbigraphError(
+      'ARBIGRAPH_WRITE_FAILED',
+      `cannot write "${current}": ${(error as Error).message}; removed what init had created, nothing else changed`,
+      { cause: error },
+    )
+  }
 }
 
 /**
@@ -65,21 +119,8 @@ Existing files are never overwritten: init stops and names them. Then run: npx v
         `will not overwrite existing ${conflicts.join(', ')}; move them away (or run init in a new folder) and try again`,
       )
     }
-    for (const file of files) {
-      const path = join(io.cwd, file.path)
-      if (file.optional && existsSync(path)) {
-        io.out(`kept     ${file.path} (yours)`)
-        continue
-      }
-      mkdirSync(dirname(path), { recursive: true })
-      // 'wx' fails rather than clobber a file created since the check above.
-      writeFileSync(path, file.content, { flag: 'wx' })
-      io.out(`created  ${file.path}`)
-    }
-    writeFileSync(
-      join(io.cwd, 'package.json'),
-      `${JSON.stringify({ ...manifest, scripts: { ...scripts, ...PROJECT_SCRIPTS } }, null, 2)}\n`,
-    )
+    const written = writeProject(io.cwd, files, { ...manifest, scripts: { ...scripts, ...PROJECT_SCRIPTS } })
+    for (const line of written) io.out(line)
     io.out(
       `${exists ? 'updated' : 'created'}  package.json (scripts: ${Object.keys(PROJECT_SCRIPTS).join(', ')})`,
     )
