@@ -20,6 +20,26 @@ export interface PointCost {
   promptTokens: number
 }
 
+/** Prompts counted so far, and their tokens: what both ways of counting share. */
+interface Tally {
+  prompts: number
+  tokens: number
+}
+
+const newTally = (): Tally => ({ prompts: 0, tokens: 0 })
+
+function count(tally: Tally, prompt: string): void {
+  tally.prompts++
+  tally.tokens += countTokens(prompt)
+}
+
+/** Every prompt is sent once per epoch. */
+const costOf = (point: SweepPoint, tally: Tally, epochs: number): PointCost => ({
+  point,
+  cases: tally.prompts * epochs,
+  promptTokens: tally.tokens * epochs,
+})
+
 /**
  * The cost of a point whose instances are `instances`, each run `epochs` times.
  * @example pointCost(point, instances, 1) // { point, cases: 42, promptTokens: 9_450 }
@@ -36,9 +56,9 @@ export const pointCost = (point: SweepPoint, instances: readonly Instance[], epo
  * @example promptsCost(point, documents.map((d) => d.prompt), 1).promptTokens // 15_870
  */
 export function promptsCost(point: SweepPoint, prompts: readonly string[], epochs: number): PointCost {
-  let tokens = 0
-  for (const prompt of prompts) tokens += countTokens(prompt)
-  return { point, cases: prompts.length * epochs, promptTokens: tokens * epochs }
+  const tally = newTally()
+  for (const prompt of prompts) count(tally, prompt)
+  return costOf(point, tally, epochs)
 }
 
 /**
@@ -51,13 +71,9 @@ export async function streamedCost(
   prompts: AsyncIterable<string>,
   epochs: number,
 ): Promise<PointCost> {
-  let count = 0
-  let tokens = 0
-  for await (const prompt of prompts) {
-    count++
-    tokens += countTokens(prompt)
-  }
-  return { point, cases: count * epochs, promptTokens: tokens * epochs }
+  const tally = newTally()
+  for await (const prompt of prompts) count(tally, prompt)
+  return costOf(point, tally, epochs)
 }
 
 const thousands = (n: number) => n.toLocaleString('en-US')
