@@ -102,6 +102,16 @@ if (!process.argv.includes('--no-stream')) {
   // Its compiled-code cache stays in the scratch folder, not the user's cache.
   process.env.ARBIGRAPH_COMPILE_CACHE = join(scratch, 'compile-cache')
   const bin = installedLayout(scratch).installed
+  // The host's phase, for reading the figures below: this machine kind's speed drifts by up to 2×
+  // within a day, and whole-process runs (start-up, page faults) feel it more than the in-process
+  // figures above. `node -e 0` is the same yardstick bench:cli prints.
+  const bare: number[] = []
+  for (let i = 0; i < 5; i++)
+    bare.push(
+      (await timeProcess({ label: 'node -e 0', command: process.execPath, args: ['-e', '0'] })).wallMs,
+    )
+  bare.sort((a, b) => a - b)
+  console.log(`  host phase: node -e 0 takes ${bare[2]!.toFixed(0)} ms (median of 5)`)
   const generate = (label: string, args: string[]) =>
     timeProcess({
       label,
