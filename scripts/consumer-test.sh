@@ -7,7 +7,7 @@
 #      calling defineSuite, an arbigraph.config.ts adding a one-template category with defineConfig
 #      from arbigraph/config: `npx vitest run` and `npx tsc --noEmit` pass, the results land in the
 #      project's out/ and hold the user's category, nothing is written inside the package;
-#   2. the same project with a CommonJS package.json;
+#   2. the same project with a CommonJS package.json, and with none;
 #   3. `npx arbigraph init` in an empty project, then `npx vitest run` and `npx tsc --noEmit`;
 #      a second init refuses to overwrite.
 set -euo pipefail
@@ -139,6 +139,17 @@ ln -s "$app/node_modules" "$cjs/node_modules"
 (cd "$cjs" && npx vitest run --reporter=dot) || fail "npx vitest run in the CommonJS project"
 check_results "$cjs" tripling
 (cd "$cjs" && npx tsc --noEmit) || fail "npx tsc --noEmit in the CommonJS project"
+
+step "A project with no package.json: the same files"
+# Node and Vite then take the .ts configs for CommonJS by default, as in a CommonJS project, but
+# nothing says so: issue 12's third case of where a user's config must load with no flags.
+bare="$work/no-manifest"
+mkdir -p "$bare"
+cp -r "$app/suites" "$app/vitest.config.ts" "$app/arbigraph.config.ts" "$app/tsconfig.json" "$bare/"
+ln -s "$app/node_modules" "$bare/node_modules"
+(cd "$bare" && npx vitest run --reporter=dot) || fail "npx vitest run in the project with no package.json"
+check_results "$bare" tripling
+(cd "$bare" && npx tsc --noEmit) || fail "npx tsc --noEmit in the project with no package.json"
 
 step "npx arbigraph init, then npx vitest run and npx tsc --noEmit"
 init="$work/init"
