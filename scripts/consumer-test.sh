@@ -111,6 +111,11 @@ step "ESM project: npx vitest run, npx tsc --noEmit, npx arbigraph list"
 (cd "$app" && npx vitest run --reporter=dot) || fail "npx vitest run in the ESM project"
 check_results "$app" tripling
 (cd "$app" && npx tsc --noEmit) || fail "npx tsc --noEmit in the ESM project"
+# The suites alone, as a project that type-checks only them does: without vitest.config.ts in
+# the program, Vitest's augmentation of Vite's config is not loaded, and our declarations must
+# not need it.
+printf '{ "extends": "./tsconfig.json", "include": ["suites"] }\n' >"$app/tsconfig.suites.json"
+(cd "$app" && npx tsc --noEmit -p tsconfig.suites.json) || fail "npx tsc --noEmit on the suites alone"
 (cd "$app" && npx arbigraph list >list.txt && grep -q 'Triple' list.txt) || fail "arbigraph list does not show the user's template"
 
 step "ESM project: npx arbigraph generate, one thread and three (the installed helper threads), same bytes"

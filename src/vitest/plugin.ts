@@ -11,7 +11,7 @@
  * Reference: docs/research/ecosystem-anchors.md §A2 (registration that survives --reporter).
  */
 /// <reference types="vitest/config" />
-import type { Vite, Vitest } from 'vitest/node'
+import type { InlineConfig, Vite, Vitest } from 'vitest/node'
 import { arbigraphReporters } from '../../reporters/index.ts'
 import type { ArbigraphReporterOptions } from '../../reporters/options.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
@@ -56,7 +56,10 @@ export function workerConcurrency(env: NodeJS.ProcessEnv): number {
   return Number.isInteger(n) && n > 0 ? n : 32
 }
 
-type TestConfig = NonNullable<Vite.UserConfig['test']>
+// Vitest's own name for `test`, not `Vite.UserConfig['test']`: that property exists only where a
+// program has loaded Vitest's augmentation of Vite's config (an import of 'vitest/config'), and a
+// user's project type-checking only its suites has not, so our declarations failed there.
+type TestConfig = InlineConfig
 
 /**
  * The test settings the plugin adds to `test` (the user's own settings win; tags and globalSetup
