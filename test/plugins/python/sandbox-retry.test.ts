@@ -1,7 +1,9 @@
 /**
  * A call whose interpreter dies under it after serving earlier calls (killed from outside: the
  * OOM killer, an operator) is given once to a fresh interpreter, so a death it did not cause
- * never becomes its outcome. The interpreter is a real child process, killed with SIGKILL.
+ * never becomes its outcome; only once: when the fresh one dies under it too, the call settles as
+ * crashed, naming the death, instead of being retried forever. The interpreters are real child
+ * processes, killed with SIGKILL.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -29,6 +31,15 @@ function sandboxChildren(): number[] {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** Resident memory of a process in MiB, or 0 once it is gone. */
+function residentMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+  } catch {
+    return 0
+  }
+}
+
 // Long enough to be killed while it runs, well inside the limits given here.
 const slow: PythonCall = {
   source: 'def f(n):\n    s = 0\n    for i in range(n):\n        s += i * i\n    return s',
@@ -39,6 +50,16 @@ const slow: PythonCall = {
 
 const pool = createPythonPool({ size: 1 })
 afterAll(() => pool.close())
+
+// Fills 200 MiB first, then runs long. A fresh interpreter holds ~160 MiB once started, so one
+// holding far more is inside this call: that is how the test knows when the retry is running.
+const FILL_MB = 200
+const fillsThenRuns: PythonCall = {
+  source: `def f(n):\n    buf = bytearray(${FILL_MB} * 1024 * 1024)\n    s = 0\n    for i in range(n):\n        s += i\n    return s + len(buf)`,
+  call: { function: 'f', args: ['20000000'] },
+  stepBudget: 100_000_000,
+  wallMs: 110_000,
+}
 
 describe.skipIf(process.platform !== 'linux')('python sandbox: an interpreter killed under a call', () => {
   it(
@@ -58,5 +79,45 @@ describe.skipIf(process.platform !== 'linux')('python sandbox: an interpreter ki
       expect(second).not.toBe(first)
     },
     START_MS,
+  )
+
+  it(
+    'gives it to a fresh interpreter only once: when that one dies under it too, the call settles as crashed',
+    async () => {
+      // The other test's pool keeps its interpreter: this pool's are the children started after.
+      const others = new Set(sandboxChildren())
+      const own = createPythonPool({ size: 1, memoryMb: 1024 })
+      try {
+        expect(await own.run({ source: 'def f():\n    return 1', call: { function: 'f' } })).toMatchObject({
+          ok: true,
+        })
+        const before = new Set(sandboxChildren())
+        const [first, ...more] = [...before].filter((pid) => !others.has(pid))
+        expect(first).toBeTypeOf('number')
+        expect(more).toEqual([])
+        const outcome = own.run(fillsThenRuns)
+        await sleep(100)
+        process.kill(first!, 'SIGKILL')
+        // The retry's interpreter: a new child, killed once it holds the call's 200 MiB.
+        let second: number | undefined
+        for (const deadline = Date.now() + START_MS; second === undefined && Date.now() < deadline; ) {
+          await sleep(50)
+          second = sandboxChildren().find((pid) => !before.has(pid) && residentMb(pid) > 160 + FILL_MB / 2)
+        }
+        expect(second).toBeTypeOf('number')
+        process.kill(second!, 'SIGKILL')
+        const settled = await outcome
+        expect(settled).toMatchObject({ ok: false, error: { kind: 'crashed' } })
+        expect(settled.ok === false && settled.error.message).toContain('interpreter exited (SIGKILL)')
+        // And the pool goes on with a third interpreter.
+        expect(await own.run({ source: 'def f():\n    return 2', call: { function: 'f' } })).toMatchObject({
+          ok: true,
+          repr: '2',
+        })
+      } finally {
+        await own.close()
+      }
+    },
+    3 * START_MS,
   )
 })
