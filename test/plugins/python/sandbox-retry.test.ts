@@ -51,8 +51,9 @@ const slow: PythonCall = {
 const pool = createPythonPool({ size: 1 })
 afterAll(() => pool.close())
 
-// Fills 200 MiB first, then runs long. A fresh interpreter holds ~160 MiB once started, so one
-// holding far more is inside this call: that is how the test knows when the retry is running.
+// Fills 200 MiB first, then runs long. A fresh interpreter holds ~160 MiB once started (measured
+// below on the first one), so one holding half the fill more is inside this call: that is how the
+// test knows when the retry is running.
 const FILL_MB = 200
 const fillsThenRuns: PythonCall = {
   source: `def f(n):\n    buf = bytearray(${FILL_MB} * 1024 * 1024)\n    s = 0\n    for i in range(n):\n        s += i\n    return s + len(buf)`,
@@ -95,6 +96,8 @@ describe.skipIf(process.platform !== 'linux')('python sandbox: an interpreter ki
         const [first, ...more] = [...before].filter((pid) => !others.has(pid))
         expect(first).toBeTypeOf('number')
         expect(more).toEqual([])
+        const started = residentMb(first!)
+        expect(started).toBeGreaterThan(0)
         const outcome = own.run(fillsThenRuns)
         await sleep(100)
         process.kill(first!, 'SIGKILL')
@@ -102,7 +105,9 @@ describe.skipIf(process.platform !== 'linux')('python sandbox: an interpreter ki
         let second: number | undefined
         for (const deadline = Date.now() + START_MS; second === undefined && Date.now() < deadline; ) {
           await sleep(50)
-          second = sandboxChildren().find((pid) => !before.has(pid) && residentMb(pid) > 160 + FILL_MB / 2)
+          second = sandboxChildren().find(
+            (pid) => !before.has(pid) && residentMb(pid) > started + FILL_MB / 2,
+          )
         }
         expect(second).toBeTypeOf('number')
         process.kill(second!, 'SIGKILL')
