@@ -20,24 +20,11 @@ export interface PointCost {
   promptTokens: number
 }
 
-/** Prompts counted so far, and their tokens: what both ways of counting share. */
-interface Tally {
-  prompts: number
-  tokens: number
-}
-
-const newTally = (): Tally => ({ prompts: 0, tokens: 0 })
-
-function count(tally: Tally, prompt: string): void {
-  tally.prompts++
-  tally.tokens += countTokens(prompt)
-}
-
-/** Every prompt is sent once per epoch. */
-const costOf = (point: SweepPoint, tally: Tally, epochs: number): PointCost => ({
+/** The cost of `prompts` prompts of `tokens` tokens in all, every one sent once per epoch. */
+const perEpochs = (point: SweepPoint, prompts: number, tokens: number, epochs: number): PointCost => ({
   point,
-  cases: tally.prompts * epochs,
-  promptTokens: tally.tokens * epochs,
+  cases: prompts * epochs,
+  promptTokens: tokens * epochs,
 })
 
 /**
@@ -56,9 +43,9 @@ export const pointCost = (point: SweepPoint, instances: readonly Instance[], epo
  * @example promptsCost(point, documents.map((d) => d.prompt), 1).promptTokens // 15_870
  */
 export function promptsCost(point: SweepPoint, prompts: readonly string[], epochs: number): PointCost {
-  const tally = newTally()
-  for (const prompt of prompts) count(tally, prompt)
-  return costOf(point, tally, epochs)
+  let tokens = 0
+  for (const prompt of prompts) tokens += countTokens(prompt)
+  return perEpochs(point, prompts.length, tokens, epochs)
 }
 
 /**
@@ -71,9 +58,13 @@ export async function streamedCost(
   prompts: AsyncIterable<string>,
   epochs: number,
 ): Promise<PointCost> {
-  const tally = newTally()
-  for await (const prompt of prompts) count(tally, prompt)
-  return costOf(point, tally, epochs)
+  let count = 0
+  let tokens = 0
+  for await (const prompt of prompts) {
+    count++
+    tokens += countTokens(prompt)
+  }
+  return perEpochs(point, count, tokens, epochs)
 }
 
 const thousands = (n: number) => n.toLocaleString('en-US')
