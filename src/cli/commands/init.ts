@@ -7,11 +7,11 @@
  * (a full disk, a file where a folder must be), what it already created is removed again, so the
  * next `init` does not stop on its own leftovers, and package.json is replaced only at the end.
  */
-import { existsSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { ArbigraphError } from '../../errors.ts'
 import { PROJECT_SCRIPTS, type ProjectFile, projectFiles } from '../../init/project-files.ts'
-import { tempPath } from '../../io/atomic-write.ts'
+import { writeFileAtomic } from '../../io/atomic-write.ts'
 import { ensureDir } from '../../io/ensure-dir.ts'
 import { parseCommandArgs } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
@@ -42,7 +42,11 @@ function readManifest(cwd: string): { manifest: Manifest; exists: boolean } {
  * folders this call created are removed (newest first) and the error names the file. Returns the
  * lines to print. A file that appears between the conflict check and its write is not replaced.
  */
-function writeProject(cwd: string, files: readonly ProjectFile[], manifest: Manifest): string[] {
+async function writeProject(
+  cwd: string,
+  files: readonly ProjectFile[],
+  manifest: Manifest,
+): Promise<string[]> {
   const lines: string[] = []
   const created: { path: string; folder: boolean }[] = []
   let current = ''
@@ -60,15 +64,9 @@ function writeProject(cwd: string, files: readonly ProjectFile[], manifest: Mani
       created.push({ path: current, folder: false })
       lines.push(`created  ${file.path}`)
     }
-    // Through a temporary file: a failed write never leaves the user's package.json half written.
+    // Atomically: a failed write never leaves the user's package.json half written.
     current = join(cwd, 'package.json')
-    const temp = tempPath(current)
-    try {
-      writeFileSync(temp, `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx' })
-      renameSync(temp, current)
-    } finally {
-      rmSync(temp, { force: true })
-    }
+    await writeFileAtomic(current, `${JSON.stringify(manifest, null, 2)}\n`)
     return lines
   } catch (error) {
     for (const { path, folder } of created.reverse()) {
@@ -79,9 +77,14 @@ function writeProject(cwd: string, files: readonly ProjectFile[], manifest: Mani
         // A folder that holds something else now (another process wrote there) stays.
       }
     }
+    // writeFileAtomic's own failure already names the file.
+    const why =
+      error instanceof ArbigraphError && error.code === 'ARBIGRAPH_WRITE_FAILED'
+        ? error.message
+        : `cannot write "${current}": ${(error as Error).message}`
     throw new ArbigraphError(
       'ARBIGRAPH_WRITE_FAILED',
-      `cannot write "${current}": ${(error as Error).message}; removed what init had created, nothing else changed`,
+      `${why}; removed what init had created, nothing else changed`,
       { cause: error },
     )
   }
@@ -119,7 +122,10 @@ Existing files are never overwritten: init stops and names them. Then run: npx v
         `will not overwrite existing ${conflicts.join(', ')}; move them away (or run init in a new folder) and try again`,
       )
     }
-    const written = writeProject(io.cwd, files, { ...manifest, scripts: { ...scripts, ...PROJECT_SCRIPTS } })
+    const written = await writeProject(io.cwd, files, {
+      ...manifest,
+      scripts: { ...scripts, ...PROJECT_SCRIPTS },
+    })
     for (const line of written) io.out(line)
     io.out(
       `${exists ? 'updated' : 'created'}  package.json (scripts: ${Object.keys(PROJECT_SCRIPTS).join(', ')})`,
