@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import { defaultRegistry } from '../plugins/index.ts'
 import { generateDataset } from '../src/generate/generate-dataset.ts'
 import { installedLayout } from './installed-layout.ts'
-import { timeProcess } from './time-process.ts'
+import { median, timeProcess } from './time-process.ts'
 
 const REFERENCE_SECONDS = { chain: 10.05, multichain: 12.74 }
 const PAPER_STRUCTURE = "['math','math',['math','math'],['math','math'],'math','math']"
@@ -41,7 +41,6 @@ async function seconds(spec: Record<string, unknown>, runs: number): Promise<num
     times.push((performance.now() - start) / 1000)
     cpu.push((user + system) / 1e6)
   }
-  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
   lastCpu = median(cpu)
   return median(times)
 }
@@ -110,8 +109,7 @@ if (!process.argv.includes('--no-stream')) {
     bare.push(
       (await timeProcess({ label: 'node -e 0', command: process.execPath, args: ['-e', '0'] })).wallMs,
     )
-  bare.sort((a, b) => a - b)
-  console.log(`  host phase: node -e 0 takes ${bare[2]!.toFixed(0)} ms (median of 5)`)
+  console.log(`  host phase: node -e 0 takes ${median(bare).toFixed(0)} ms (median of 5)`)
   const generate = (label: string, args: string[]) =>
     timeProcess({
       label,

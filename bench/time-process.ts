@@ -59,7 +59,8 @@ export function timeProcess(command: Command): Promise<ProcessRun> {
   })
 }
 
-const median = (xs: readonly number[]) => {
+/** The median of `xs` (the mean of the middle two for an even count). */
+export const median = (xs: readonly number[]) => {
   const sorted = [...xs].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
