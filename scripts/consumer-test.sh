@@ -135,26 +135,27 @@ step "ESM project: npx arbigraph generate transduction, one thread and two (the 
   fail "arbigraph generate transduction with two worker threads"
 cmp "$app/lt-one.jsonl" "$app/lt-two.jsonl" || fail "arbigraph generate transduction wrote different files for one thread and two"
 
+# The ESM project's files and installed packages in the folder $1, whose package.json (if any) is
+# written already: npx vitest run, the user's category in its results, npx tsc --noEmit ($2 names
+# the project in a failure).
+same_files_in() {
+  cp -r "$app/suites" "$app/vitest.config.ts" "$app/arbigraph.config.ts" "$app/tsconfig.json" "$1/"
+  ln -s "$app/node_modules" "$1/node_modules"
+  (cd "$1" && npx vitest run --reporter=dot) || fail "npx vitest run in $2"
+  check_results "$1" tripling
+  (cd "$1" && npx tsc --noEmit) || fail "npx tsc --noEmit in $2"
+}
+
 step "CommonJS project: the same files"
-cjs="$work/cjs"
-mkdir -p "$cjs"
-cp -r "$app/suites" "$app/vitest.config.ts" "$app/arbigraph.config.ts" "$app/tsconfig.json" "$cjs/"
-printf '{ "name": "consumer-cjs", "private": true, "type": "commonjs" }\n' >"$cjs/package.json"
-ln -s "$app/node_modules" "$cjs/node_modules"
-(cd "$cjs" && npx vitest run --reporter=dot) || fail "npx vitest run in the CommonJS project"
-check_results "$cjs" tripling
-(cd "$cjs" && npx tsc --noEmit) || fail "npx tsc --noEmit in the CommonJS project"
+mkdir -p "$work/cjs"
+printf '{ "name": "consumer-cjs", "private": true, "type": "commonjs" }\n' >"$work/cjs/package.json"
+same_files_in "$work/cjs" "the CommonJS project"
 
 step "A project with no package.json: the same files"
 # Node and Vite then take the .ts configs for CommonJS by default, as in a CommonJS project, but
 # nothing says so: issue 12's third case of where a user's config must load with no flags.
-bare="$work/no-manifest"
-mkdir -p "$bare"
-cp -r "$app/suites" "$app/vitest.config.ts" "$app/arbigraph.config.ts" "$app/tsconfig.json" "$bare/"
-ln -s "$app/node_modules" "$bare/node_modules"
-(cd "$bare" && npx vitest run --reporter=dot) || fail "npx vitest run in the project with no package.json"
-check_results "$bare" tripling
-(cd "$bare" && npx tsc --noEmit) || fail "npx tsc --noEmit in the project with no package.json"
+mkdir -p "$work/no-manifest"
+same_files_in "$work/no-manifest" "the project with no package.json"
 
 step "npx arbigraph init, then npx vitest run and npx tsc --noEmit"
 init="$work/init"
