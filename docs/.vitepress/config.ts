@@ -31,6 +31,8 @@ export default defineConfig({
   // Links out of docs/ (the JSON Schemas, the example agent) point into the repository.
   ignoreDeadLinks: [/^\.\.\//],
   cleanUrls: false,
+  // A site without an icon makes every browser log a 404 for /favicon.ico.
+  head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
   themeConfig: {
     sidebar: [{ text: 'Documentation', items: pages.map(([text, link]) => ({ text, link })) }],
     search: { provider: 'local' },

@@ -85,7 +85,7 @@ describe('the documentation site', () => {
       try {
         const page = await context.newPage()
         const errors: string[] = []
-        page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+        page.on('console', (m) => m.type() === 'error' && errors.push(`${m.text()} (${m.location().url})`))
         page.on('pageerror', (e) => errors.push(String(e)))
         page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`))
         page.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()}: ${r.url()}`))
