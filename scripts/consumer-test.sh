@@ -9,7 +9,8 @@
 #      project's out/ and hold the user's category, nothing is written inside the package;
 #   2. the same project with a CommonJS package.json, and with none;
 #   3. `npx arbigraph init` in an empty project, then `npx vitest run` and `npx tsc --noEmit`;
-#      a second init refuses to overwrite.
+#      a second init refuses to overwrite;
+#   4. the documentation's examples (docs/examples/) pass `npx tsc --noEmit` in the init project.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/arbigraph-consumer-XXXXXX")
@@ -168,5 +169,13 @@ check_results "$init" doubling
 (cd "$init" && npx tsc --noEmit) || fail "npx tsc --noEmit after init"
 if (cd "$init" && npx arbigraph init >"$work/again.txt" 2>&1); then fail "a second init overwrote the project"; fi
 grep -q 'will not overwrite existing vitest.config.ts' "$work/again.txt" || fail "a second init did not say why: $(cat "$work/again.txt")"
+
+step "the documentation's examples type-check under init's tsconfig"
+# The pages show the files of docs/examples/ (test/docs/examples.test.ts runs them from the
+# sources); here they compile against the published declarations, with the settings init gives.
+mkdir -p "$init/docs-examples"
+cp -r "$repo/docs/examples/." "$init/docs-examples/"
+printf '{ "extends": "../tsconfig.json", "include": ["."] }\n' >"$init/docs-examples/tsconfig.json"
+(cd "$init/docs-examples" && npx tsc --noEmit -p .) || fail "npx tsc --noEmit on the documentation's examples"
 
 step "passed"

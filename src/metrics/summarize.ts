@@ -3,7 +3,7 @@
  * target task inside it), each holding every number the reports print. Pure, so the reporters,
  * the Markdown summary, the gate and `arbigraph report` all agree by construction.
  *
- * Conventions (documented in the README's reporting section):
+ * Conventions (documented in docs/suites-and-topologies.md, "A wrong answer is data"):
  * - A trial is one record; with ARBIGRAPH_EPOCHS=k each case contributes k trials to `n`, and the
  *   Wilson interval treats them as independent (it is too narrow when epochs are correlated;
  *   `caseMean` and `allEpochs` give the per-case view).

@@ -34,7 +34,7 @@
  * Python-level guards (blocked imports such as `js`, `os`, `socket`; `open` and `os.system`
  * raising) only make ordinary attempts fail with a clear message. What remains: within its own
  * call, task code can reset its step budget (the wall clock still applies) or forge its own
- * answer; clocks and entropy stay readable. See the README's sandbox paragraph.
+ * answer; clocks and entropy stay readable. See docs/categories.md, "The sandbox".
  */
 export {
   type InterpreterOptions,

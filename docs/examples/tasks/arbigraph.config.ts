@@ -1,0 +1,18 @@
+// arbigraph.config.ts: your categories and topologies, registered after the built-ins
+import type { TaskTemplate } from 'arbigraph'
+import { defineConfig } from 'arbigraph/config'
+
+const triple: TaskTemplate = {
+  id: 'Triple',
+  family: 'tripling',
+  summary: 'triples its input',
+  inputKinds: ['scalar'],
+  outputKind: 'scalar',
+  params: () => ({}),
+  solve: (input) => (typeof input === 'bigint' ? input : BigInt(Math.round(input as number))) * 3n,
+  text: ({ source, out }) => `Multiply ${source} by 3; call the result ${out}.`,
+}
+
+export default defineConfig({
+  plugins: [{ name: 'my-tasks', categories: [{ name: 'tripling', templates: [triple] }] }],
+})
