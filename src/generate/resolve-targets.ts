@@ -240,14 +240,29 @@ export function resolveTargets(query: TargetQuery): { family: string; targets: s
     fits(pinned)
     return { family, targets: [pinned.id] }
   }
+  // Why templates were left out, once per kinds (templates of the same kinds fail alike): if none
+  // is left, they are the answer.
+  const reasons = new Map<string, string>()
   const targets = templates.flatMap((template) => {
     try {
       fits(template)
       return [template.id]
     } catch (error) {
-      if (error instanceof ArbigraphError && error.code === 'ARBIGRAPH_UNSATISFIABLE') return []
-      throw error
+      if (!(error instanceof ArbigraphError) || error.code !== 'ARBIGRAPH_UNSATISFIABLE') throw error
+      const kinds = kindsText(template)
+      if (!reasons.has(kinds)) reasons.set(kinds, error.message)
+      return []
     }
   })
+  if (targets.length === 0 && reasons.size > 0) {
+    // One cause for all (a node away from the target) is said once.
+    const causes = new Set(reasons.values())
+    throw new ArbigraphError(
+      'ARBIGRAPH_UNSATISFIABLE',
+      causes.size === 1
+        ? [...causes][0]!
+        : `no template of category "${family}" can be the target: ${[...reasons].map(([kinds, why]) => `${kinds}: ${why}`).join(' | ')}`,
+    )
+  }
   return { family, targets }
 }
