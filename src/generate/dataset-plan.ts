@@ -180,8 +180,10 @@ export async function renderSample(
   }
   if (plan.fixedSkeleton && fixedSlots) {
     for (const slot of fixedSlots) {
-      const pinned = pinnedPlan(plan, plan.fixedSkeleton, target, slot)
       try {
+        // Inside the try: a slot the template's kinds cannot take (its plan is unsatisfiable)
+        // passes the sample on to the next target slot, as resolution found one that can.
+        const pinned = pinnedPlan(plan, plan.fixedSkeleton, target, slot)
         return await instantiateRendered({
           ...common,
           target: slot,
