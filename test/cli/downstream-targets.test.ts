@@ -3,7 +3,7 @@
  * more work. Such a graph generates, validates, and grades the later tasks as intermediates; a
  * chain connected to neither side of a target is a distractor, as in the reference.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Instance } from '../../src/contracts/instance.ts'

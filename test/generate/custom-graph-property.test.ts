@@ -126,7 +126,7 @@ function toGraph(shape: Shape) {
     }
     if (feed.type === 'pack') {
       nodes.push(refPack(`k${i}`))
-      feed.from.forEach((j, slot) => edges.push([`t${j}`, `k${i}`, slot]))
+      for (const [slot, j] of feed.from.entries()) edges.push([`t${j}`, `k${i}`, slot])
       edges.push([`k${i}`, id])
     }
     const extra: Record<string, unknown> = {}
