@@ -11,11 +11,12 @@
  * Both passes run on a skeleton index (node positions); `feasibleKinds`, `chooseKinds` and
  * `assignKinds` are their forms over a graph and node ids.
  */
-import type { Skeleton, SlotAttributes } from '../contracts/skeleton.ts'
+import type { Skeleton, SlotAttributes, TaskSlot } from '../contracts/skeleton.ts'
 import { ArbigraphError } from '../errors.ts'
 import { firstInput, indexSkeleton, readerCount, type SkeletonIndex } from '../graph/skeleton-index.ts'
 import type { Rng } from '../rng.ts'
 import type { Kind } from '../values.ts'
+import { pinText } from './template-pool.ts'
 
 /** One (input kind, output kind) pair a task slot may take. */
 export interface KindPair {
@@ -46,6 +47,13 @@ export function nodeName(index: SkeletonIndex, node: number): string {
 
 const pairText = (pairs: readonly KindPair[]) =>
   pairs.length === 0 ? 'none' : pairs.map((p) => `${p.inputKind}->${p.outputKind}`).join(', ')
+
+/** What narrowed a task slot's kinds, for messages: its pin, its declared kinds, or nothing. */
+function narrowedBy(attributes: TaskSlot): string {
+  if (attributes.template !== undefined) return `, set by its pinned ${pinText(attributes.template)}`
+  if (attributes.inputKind === undefined && attributes.outputKind === undefined) return ''
+  return `, narrowed by its declared kinds ${attributes.inputKind ?? '*'}->${attributes.outputKind ?? '*'}`
+}
 
 function unsatisfiable(index: SkeletonIndex, node: number, why: string): ArbigraphError {
   return new ArbigraphError(
@@ -127,10 +135,13 @@ export function feasibleKindsOf(
               (attributes.outputKind ?? p.outputKind) === p.outputKind,
           )
     if (pinned.length === 0) {
+      const declared = `${attributes.inputKind ?? '*'}->${attributes.outputKind ?? '*'}`
       throw unsatisfiable(
         index,
         node,
-        `no template offers the pinned kinds ${attributes.inputKind ?? '*'}->${attributes.outputKind ?? '*'} (available: ${pairText(own)})`,
+        attributes.template === undefined
+          ? `no template offers the declared kinds ${declared} (available: ${pairText(own)})`
+          : `its declared kinds ${declared} contradict its pinned ${pinText(attributes.template)}, which takes ${pairText(own)}`,
       )
     }
     let readable = BOTH
@@ -142,7 +153,7 @@ export function feasibleKindsOf(
       throw unsatisfiable(
         index,
         node,
-        `it reads a ${fed.kind} from the ${fed.type} junction ${nodeName(index, fed.id)}, but its possible kinds are ${pairText(pinned)}`,
+        `it reads a ${fed.kind} from the ${fed.type} junction ${nodeName(index, fed.id)}, but its possible kinds are ${pairText(pinned)}${narrowedBy(attributes)}`,
       )
     }
     if (pairs.length === 0) {
@@ -151,7 +162,7 @@ export function feasibleKindsOf(
       throw unsatisfiable(
         index,
         node,
-        `its successors (${readers.join(', ')}) accept ${readable ? kindsIn(readable).join(' or ') : 'no common kind'}, but its possible kinds are ${pairText(pinned)}`,
+        `its successors (${readers.join(', ')}) accept ${readable ? kindsIn(readable).join(' or ') : 'no common kind'}, but its possible kinds are ${pairText(pinned)}${narrowedBy(attributes)}`,
       )
     }
     feasible[node] = pairs

@@ -110,7 +110,8 @@ function targetOf(plan: DatasetPlan, target: string) {
   let entry = plan.targetSlots.get(target)
   if (!entry) {
     const template = getTemplate(plan.registry, plan.family, target)
-    const fixedSlots = plan.fixedSkeleton && targetSlotsFor(plan.fixedSkeleton, template, plan.family)
+    const fixedSlots =
+      plan.fixedSkeleton && targetSlotsFor(plan.fixedSkeleton, template, plan.family, plan.pool)
     entry = { template, fixedSlots }
     plan.targetSlots.set(target, entry)
   }
@@ -179,8 +180,10 @@ export async function renderSample(
   }
   if (plan.fixedSkeleton && fixedSlots) {
     for (const slot of fixedSlots) {
-      const pinned = pinnedPlan(plan, plan.fixedSkeleton, target, slot)
       try {
+        // Inside the try: a slot the template's kinds cannot take (its plan is unsatisfiable)
+        // passes the sample on to the next target slot, as resolution found one that can.
+        const pinned = pinnedPlan(plan, plan.fixedSkeleton, target, slot)
         return await instantiateRendered({
           ...common,
           target: slot,
@@ -198,7 +201,7 @@ export async function renderSample(
       plan.options,
       k === 0 ? rng.split('skeleton') : rng.split('skeleton', k),
     )
-    for (const slot of targetSlotsFor(skeleton, template, plan.family)) {
+    for (const slot of targetSlotsFor(skeleton, template, plan.family, plan.pool)) {
       try {
         const pinned = pinTemplate(skeleton, slot, plan.family, target)
         return await instantiateRendered({ ...common, target: slot, skeleton: pinned })

@@ -11,12 +11,12 @@ import { ArbigraphError } from '../errors.ts'
 import { assertValidIndex } from '../graph/assert-valid-index.ts'
 import { promptOrder } from '../graph/index-order.ts'
 import { firstInput, indexSkeleton, type SkeletonIndex, sameSkeleton } from '../graph/skeleton-index.ts'
-import { getCategory, getTemplate, type Registry } from '../registry.ts'
+import { getCategory, type Registry } from '../registry.ts'
 import { createRng, type Rng } from '../rng.ts'
 import type { Kind } from '../values.ts'
-import { feasibleKindsOf, type KindPair } from './assign-kinds.ts'
+import { feasibleKindsOf, type KindPair, nodeName } from './assign-kinds.ts'
 import { slotKinds } from './sample-plan.ts'
-import type { TemplatePool } from './template-pool.ts'
+import { pinText, type TemplatePool } from './template-pool.ts'
 
 /**
  * Skeletons a sample (or the target check) may build before giving up on an unsatisfiable one.
@@ -49,29 +49,62 @@ export const MAX_TARGET_SLOTS = 4
 
 const reads = (template: TaskTemplate, kind: Kind) => template.inputKinds.includes(kind)
 
+const kindsText = (template: TaskTemplate) => `${template.inputKinds.join(' or ')}->${template.outputKind}`
+
+/**
+ * Why target `node` cannot carry `template` of `family`, or undefined when it can as far as the
+ * node itself goes (its pin, declared kinds and the junction feeding it; successors are the kind
+ * pass's question). A pin is resolved through the pool, so a node-link `task_id` (kept as
+ * `#<task_id>`) is the template it indexes, not a name no template has.
+ * @example targetMisfit(index, 2, divisorSum, 'math', pool) // 'node "t2" is pinned to task_id 30 …'
+ */
+export function targetMisfit(
+  skeleton: SkeletonIndex,
+  node: number,
+  template: TaskTemplate,
+  family: string,
+  pool: TemplatePool,
+): string | undefined {
+  const slot = skeleton.slots[node]!
+  // Named only when there is something to say: this runs on every target of 10⁵-task graphs.
+  const name = () => nodeName(skeleton, node)
+  if (slot.type !== 'task') return `node ${name()} is a ${slot.type} junction, not a task`
+  if ((slot.family ?? family) !== family)
+    return `node ${name()} is a task of category "${slot.family}", not "${family}"`
+  const pinned = slot.template === undefined ? undefined : pool.pinned(slot, name())
+  if (pinned !== undefined && (pinned.family !== template.family || pinned.id !== template.id))
+    return `node ${name()} is pinned to ${pinText(slot.template!, pinned)}, so "${template.id}" cannot be its template`
+  const what = () => `"${template.id}" (${kindsText(template)})`
+  if (slot.outputKind !== undefined && slot.outputKind !== template.outputKind)
+    return `node ${name()} declares output_kind ${slot.outputKind}, but ${what()} returns a ${template.outputKind}`
+  if (slot.inputKind !== undefined && !reads(template, slot.inputKind))
+    return `node ${name()} declares input_kind ${slot.inputKind}, but ${what()} does not read a ${slot.inputKind}`
+  const source = firstInput(skeleton, node)
+  const type = source < 0 ? 'task' : skeleton.slots[source]!.type
+  if (type === 'task') return undefined
+  const fed: Kind = type === 'pick' ? 'scalar' : 'list'
+  return reads(template, fed)
+    ? undefined
+    : `node ${name()} reads a ${fed} from the ${type} junction ${nodeName(skeleton, source)}, but ${what()} does not read a ${fed}`
+}
+
 /**
  * The target slots that could carry `template` of `family`, in target order, at most
- * MAX_TARGET_SLOTS: not pinned to anything else, and fed a kind the template reads (a pick gives
- * a scalar, a pack a list). A fixed topology with one target just gets its target back.
- * @example targetSlotsFor(index, divisorSum, 'math') // [9, 12] (node positions)
+ * MAX_TARGET_SLOTS (see `targetMisfit`). A fixed topology with one target just gets its target back.
+ * @example targetSlotsFor(index, divisorSum, 'math', pool) // [9, 12] (node positions)
  */
-export function targetSlotsFor(skeleton: SkeletonIndex, template: TaskTemplate, family: string): number[] {
-  const fitting = skeleton.targets.filter((id) => {
-    const slot = skeleton.slots[id]!
-    if (slot.type !== 'task' || (slot.family ?? family) !== family) return false
-    if (
-      slot.template !== undefined &&
-      slot.template !== template.id &&
-      slot.template !== template.referenceName
-    )
-      return false
-    if ((slot.outputKind ?? template.outputKind) !== template.outputKind) return false
-    if (slot.inputKind !== undefined && !reads(template, slot.inputKind)) return false
-    const source = firstInput(skeleton, id)
-    const type = source < 0 ? 'task' : skeleton.slots[source]!.type
-    return type === 'task' || reads(template, type === 'pick' ? 'scalar' : 'list')
-  })
-  return fitting.slice(0, MAX_TARGET_SLOTS)
+export function targetSlotsFor(
+  skeleton: SkeletonIndex,
+  template: TaskTemplate,
+  family: string,
+  pool: TemplatePool,
+): number[] {
+  const fitting: number[] = []
+  for (const node of skeleton.targets) {
+    if (targetMisfit(skeleton, node, template, family, pool) === undefined) fitting.push(node)
+    if (fitting.length === MAX_TARGET_SLOTS) break
+  }
+  return fitting
 }
 
 export interface TargetQuery {
@@ -127,9 +160,9 @@ function probes(query: TargetQuery): (k: number) => Probe {
   }
 }
 
-/** The declared target nodes, by the names a user's graph file gives them. */
-const targetNames = (skeleton: SkeletonIndex): string =>
-  skeleton.targets.map((i) => `"${skeleton.slots[i]!.label ?? skeleton.ids[i]}"`).join(', ')
+/** Why no target node of a skeleton can carry `template`: each target's own reason. */
+const misfits = (skeleton: SkeletonIndex, template: TaskTemplate, family: string, pool: TemplatePool) =>
+  skeleton.targets.map((node) => targetMisfit(skeleton, node, template, family, pool)).join('; ')
 
 /**
  * The target category and the target template ids, in category order (or the spec's order).
@@ -141,7 +174,9 @@ export function resolveTargets(query: TargetQuery): { family: string; targets: s
   const probe = probes(query)
   const first = probe(0)
   const { slot } = targetSlot(first.skeleton, query.topology.name)
-  const family = slot.family ?? query.spec.categories[0]!
+  // A pin is the template it names however it names it (id, reference name or task_id).
+  const pinned = query.pool.pinned(slot, nodeName(first.skeleton, first.skeleton.targets[0]!))
+  const family = pinned?.family ?? slot.family ?? query.spec.categories[0]!
   const templates = getCategory(query.registry, family).templates
   // A second probe is built only when the first rejects a template: equal probes mean a fixed
   // shape, where more probes cannot help.
@@ -153,7 +188,7 @@ export function resolveTargets(query: TargetQuery): { family: string; targets: s
     const pairs = template.inputKinds.map((inputKind) => ({ inputKind, outputKind: template.outputKind }))
     const kinds = `${template.inputKinds.join(',')}>${template.outputKind}`
     let last: ArbigraphError | undefined
-    for (const target of targetSlotsFor(skeleton, template, family)) {
+    for (const target of targetSlotsFor(skeleton, template, family, query.pool)) {
       const key = `${target}:${kinds}`
       let outcome = outcomes.get(key)
       if (outcome === undefined) {
@@ -175,7 +210,7 @@ export function resolveTargets(query: TargetQuery): { family: string; targets: s
       last ??
       new ArbigraphError(
         'ARBIGRAPH_UNSATISFIABLE',
-        `topology "${query.topology.name}": no target node (${targetNames(skeleton)}) can read what "${template.id}" takes (${template.inputKinds.join(' or ')} input, ${template.outputKind} output); check the target's pinned kinds and what feeds it`,
+        `topology "${query.topology.name}": "${template.id}" cannot be a target: ${misfits(skeleton, template, family, query.pool)}`,
       )
     )
   }
@@ -200,20 +235,34 @@ export function resolveTargets(query: TargetQuery): { family: string; targets: s
     })
     return { family, targets }
   }
-  if (slot.template !== undefined) {
+  if (pinned !== undefined) {
     // A pinned target has one candidate: its failure is the user's to see, reason and node included.
-    const template = getTemplate(query.registry, family, slot.template)
-    fits(template)
-    return { family, targets: [template.id] }
+    fits(pinned)
+    return { family, targets: [pinned.id] }
   }
+  // Why templates were left out, once per kinds (templates of the same kinds fail alike): if none
+  // is left, they are the answer.
+  const reasons = new Map<string, string>()
   const targets = templates.flatMap((template) => {
     try {
       fits(template)
       return [template.id]
     } catch (error) {
-      if (error instanceof ArbigraphError && error.code === 'ARBIGRAPH_UNSATISFIABLE') return []
-      throw error
+      if (!(error instanceof ArbigraphError) || error.code !== 'ARBIGRAPH_UNSATISFIABLE') throw error
+      const kinds = kindsText(template)
+      if (!reasons.has(kinds)) reasons.set(kinds, error.message)
+      return []
     }
   })
+  if (targets.length === 0 && reasons.size > 0) {
+    // One cause for all (a node away from the target) is said once.
+    const causes = new Set(reasons.values())
+    throw new ArbigraphError(
+      'ARBIGRAPH_UNSATISFIABLE',
+      causes.size === 1
+        ? [...causes][0]!
+        : `no template of category "${family}" can be the target: ${[...reasons].map(([kinds, why]) => `${kinds}: ${why}`).join(' | ')}`,
+    )
+  }
   return { family, targets }
 }

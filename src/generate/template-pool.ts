@@ -17,7 +17,7 @@ export interface TemplatePool {
   readonly categoryNames: readonly string[]
   /** Templates of `family` reading `inputKind` and writing `outputKind`, in category order. */
   fitting(family: string, inputKind: Kind, outputKind: Kind): readonly TaskTemplate[]
-  /** The template a slot pins, or undefined when it pins none. */
+  /** The template a slot pins (by id, reference name or `#task_id`), or undefined when it pins none. */
   pinned(slot: TaskSlot, where: string): TaskTemplate | undefined
   /** The kind pairs a slot may take: its pinned template's, its family's, or the categories'. */
   pairs(slot: TaskSlot, where: string): KindPair[]
@@ -31,6 +31,17 @@ type ByKinds = Partial<Record<Kind, Partial<Record<Kind, TaskTemplate[]>>>>
 
 const pairsOfTemplate = (template: TaskTemplate): KindPair[] =>
   template.inputKinds.map((inputKind) => ({ inputKind, outputKind: template.outputKind }))
+
+/**
+ * A pin as the user wrote it (a node-link `task_id` is kept as `#<task_id>`), with the template
+ * it resolved to when that reads differently.
+ * @example pinText('#30', divisorSigmaSquare) // 'task_id 30 ("DivisorSigmaSquare")'
+ */
+export function pinText(reference: string, template?: TaskTemplate): string {
+  const index = /^#(\d+)$/.exec(reference)
+  const pin = index ? `task_id ${index[1]}` : `template "${reference}"`
+  return template === undefined || template.id === reference ? pin : `${pin} ("${template.id}")`
+}
 
 function uniquePairs(pairs: Iterable<KindPair>): KindPair[] {
   const seen = new Map<string, KindPair>()
@@ -66,7 +77,21 @@ export function createTemplatePool(registry: Registry, categories: readonly stri
 
   const pinned = (slot: TaskSlot, where: string): TaskTemplate | undefined => {
     if (slot.template === undefined) return undefined
-    if (slot.family !== undefined) return getTemplate(registry, slot.family, slot.template)
+    if (slot.family !== undefined) {
+      const { family, template } = slot
+      try {
+        return getTemplate(registry, family, template)
+      } catch (error) {
+        if (!(error instanceof ArbigraphError) || error.code !== 'ARBIGRAPH_UNKNOWN_TEMPLATE') throw error
+        const count = getCategory(registry, family).templates.length
+        throw new ArbigraphError(
+          'ARBIGRAPH_UNKNOWN_TEMPLATE',
+          /^#\d+$/.test(template)
+            ? `node ${where}: ${pinText(template)} is not a template of category "${family}" (its task_ids are 0–${count - 1})`
+            : `node ${where}: unknown template "${template}" in category "${family}"`,
+        )
+      }
+    }
     const found = resolved.flatMap((c) =>
       c.templates.filter((t) => t.id === slot.template || t.referenceName === slot.template),
     )

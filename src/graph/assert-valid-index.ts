@@ -2,14 +2,14 @@
  * Validation of a skeleton index for the generator. An index made from a graph is validated as
  * that graph (`assertValidSkeleton`). An index a topology laid out directly is checked on its
  * arrays against the same rules (targets, inputs per node, pack slots, one task per junction,
- * pinned kinds, reach); a graph breaking any of them is then converted and validated as a graph,
+ * pinned kinds); a graph breaking any of them is then converted and validated as a graph,
  * so its errors read exactly as a graph file's would. The array check is linear and allocates
  * little: it runs on every sample of a random topology.
  */
 import type { SlotAttributes } from '../contracts/skeleton.ts'
 import { assertValidSkeleton } from './assert-valid-skeleton.ts'
 import { edgesPointForward } from './index-order.ts'
-import { markReached, type SkeletonIndex, skeletonGraph } from './skeleton-index.ts'
+import { type SkeletonIndex, skeletonGraph } from './skeleton-index.ts'
 import { MAX_PACK_INPUTS } from './validate-skeleton.ts'
 
 const KIND_BIT = { scalar: 1, list: 2 } as const
@@ -60,20 +60,6 @@ function nodesAreWellFormed(index: SkeletonIndex): boolean {
   return true
 }
 
-/** Every node is upstream or downstream of a target, or a task with no edges. */
-function everyNodeReachesATarget(index: SkeletonIndex): boolean {
-  const { slots, inputs, readers, targets } = index
-  const reached = new Uint8Array(slots.length)
-  markReached(inputs, targets, reached, 1)
-  markReached(readers, targets, reached, 2)
-  for (let i = 0; i < slots.length; i++) {
-    if (reached[i] !== 0) continue
-    const degree = inputs.start[i + 1]! - inputs.start[i]! + readers.start[i + 1]! - readers.start[i]!
-    if (slots[i]!.type !== 'task' || degree !== 0) return false
-  }
-  return true
-}
-
 function targetsAreTasks(index: SkeletonIndex): boolean {
   const seen = new Set(index.targets)
   return (
@@ -92,11 +78,7 @@ export function assertValidIndex(index: SkeletonIndex, source = 'the graph'): Sk
     assertValidSkeleton(index.graph, source)
     return index
   }
-  const fine =
-    targetsAreTasks(index) &&
-    edgesPointForward(index) &&
-    nodesAreWellFormed(index) &&
-    everyNodeReachesATarget(index)
+  const fine = targetsAreTasks(index) && edgesPointForward(index) && nodesAreWellFormed(index)
   // A stricter check than the graph's (e.g. a backward edge is fine in a graph): the graph
   // validator decides, and words the problems.
   if (!fine) assertValidSkeleton(skeletonGraph(index), source)

@@ -229,28 +229,3 @@ export function sameSkeleton(a: SkeletonIndex, b: SkeletonIndex): boolean {
     same(a.inputSlots, b.inputSlots)
   )
 }
-
-/**
- * Sets bit `bit` of `reached` on every node reached from `starts` by following `edges` (the
- * starts included); each direction gets its own bit, so one walk never stops at the other's marks.
- * @example markReached(index.inputs, index.targets, reached, 1) // everything upstream of a target
- */
-export function markReached(
-  edges: Adjacency,
-  starts: readonly number[],
-  reached: Uint8Array,
-  bit: number,
-): void {
-  const stack = [...starts]
-  for (const s of starts) reached[s]! |= bit
-  while (stack.length > 0) {
-    const node = stack.pop()!
-    for (let e = edges.start[node]!; e < edges.start[node + 1]!; e++) {
-      const next = edges.to[e]!
-      if ((reached[next]! & bit) === 0) {
-        reached[next]! |= bit
-        stack.push(next)
-      }
-    }
-  }
-}

@@ -3,10 +3,10 @@
  * (by insertion position, which is its position in a node-link file) and field to fix. Checks:
  * declared targets are task slots; a task reads at most one input; a pick reads exactly one list
  * and has an index ≥ 0; a pack reads 1–10 inputs whose slots are exactly {0..n−1}; every junction
- * feeds exactly one task; the graph is acyclic (naming one cycle); every node is upstream or
- * downstream of a target (a task slot with no edges at all is allowed: it is a distractor, as in
- * `forgetting`); pinned
- * kinds agree along every edge, and no unpinned task must output a list and a scalar at once.
+ * feeds exactly one task; the graph is acyclic (naming one cycle); pinned kinds agree along every
+ * edge, and no unpinned task must output a list and a scalar at once. How the other nodes relate
+ * to the targets is free, as in the reference: upstream, downstream (the target feeds later
+ * work), branches merging into either, or unconnected distractors (single tasks or chains).
  * Everything is linear in nodes + edges, so 10⁴-node graphs validate in milliseconds.
  *
  * Reference: the reference custom-DAG validator (spec §7.5) never compares declared kinds with
@@ -18,7 +18,6 @@ import { ArbigraphError, type Issue } from '../errors.ts'
 import type { Kind } from '../values.ts'
 import { findCycle } from './find-cycle.ts'
 import { firstOutNeighbor } from './neighbors.ts'
-import { type Adjacency, adjacency, markReached } from './skeleton-index.ts'
 
 export type SkeletonIssueCode = 'ARBIGRAPH_BAD_GRAPH' | 'ARBIGRAPH_CYCLE' | 'ARBIGRAPH_KIND_MISMATCH'
 
@@ -222,52 +221,6 @@ function checkKinds({ graph, add }: Context): void {
 }
 
 /**
- * Successor and predecessor lists by node position, from one pass over the edges: the reach
- * walks below run on integers, not on graphology's per-node neighbour objects and string sets
- * (they were most of validating a 10⁵-task graph).
- */
-function edgeLists(graph: Skeleton, position: Map<string, number>): { out: Adjacency; in: Adjacency } {
-  const sources = new Int32Array(graph.size)
-  const targets = new Int32Array(graph.size)
-  let e = 0
-  graph.forEachEdge((_edge, _attributes, source, target) => {
-    sources[e] = position.get(source)!
-    targets[e++] = position.get(target)!
-  })
-  return { out: adjacency(graph.order, sources, targets, e), in: adjacency(graph.order, targets, sources, e) }
-}
-
-/**
- * Every node must be upstream of a target (it feeds one), downstream of one (the model keeps the
- * target's answer while doing more work; graded as an intermediate) or an isolated distractor.
- */
-function checkReach({ graph, add, position }: Context): void {
-  const targets = (graph.getAttribute('targets') ?? []).filter(
-    (t) => typeof t === 'string' && graph.hasNode(t),
-  )
-  if (targets.length === 0) return
-  const edges = edgeLists(graph, position)
-  const starts = targets.map((t) => position.get(t)!)
-  const reached = new Uint8Array(graph.order)
-  markReached(edges.in, starts, reached, 1)
-  markReached(edges.out, starts, reached, 2)
-  let i = 0
-  graph.forEachNode((id, slot) => {
-    const at = i++
-    if (reached[at] !== 0) return
-    const degree =
-      edges.out.start[at + 1]! - edges.out.start[at]! + edges.in.start[at + 1]! - edges.in.start[at]!
-    if (slot.type === 'task' && degree === 0) return
-    add(
-      'ARBIGRAPH_BAD_GRAPH',
-      id,
-      null,
-      `is neither upstream nor downstream of a target (${quote(targets)}); connect it to a target's inputs or outputs, declare it a target, or remove it (a distractor is a task with no edges)`,
-    )
-  })
-}
-
-/**
  * All structural problems of a skeleton (empty when valid).
  * @example validateSkeleton(graph).map((issue) => issue.message)
  */
@@ -297,6 +250,5 @@ export function validateSkeleton(graph: Skeleton): SkeletonIssue[] {
     })
   }
   checkKinds(context)
-  if (!cycle) checkReach(context)
   return context.issues
 }

@@ -44,7 +44,7 @@ const cases: [string, unknown, RegExp][] = [
   [
     'an unsatisfiable spec (list input forced on a scalar-only target) fails fast naming the node',
     graph([task('t1', { template: 'DivisorSum', input_kind: 'list' })], [], ['t1']),
-    /no target node \("t1"\) can read what "DivisorSum" takes/,
+    /"DivisorSum" cannot be a target: node "t1" declares input_kind list, but "DivisorSum" \(scalar->scalar\) does not read a list/,
   ],
 ]
 

@@ -159,6 +159,6 @@ describe('kind assignment', () => {
         ]),
       ),
     )
-    expect(error.message).toContain('pinned kinds *->list')
+    expect(error.message).toContain('no template offers the declared kinds *->list (available: list->scalar)')
   })
 })
