@@ -120,7 +120,7 @@ describe('sim/server-profile selection', () => {
     expect(serverProfileFromEnv({}).name).toBe('vllm-legacy')
     expect(serverProfileFromEnv({ ARBIGRAPH_SIM_SERVER: ' raw ' }).name).toBe('raw')
     expect(() => serverProfileFromEnv({ ARBIGRAPH_SIM_SERVER: 'vllm' })).toThrow(
-      'ARBIGRAPH_SIM_SERVER: unknown simulated server "vllm"; expected one of vllm-legacy, vllm-engine, raw',
+      'ARBIGRAPH_SIM_SERVER: unknown simulated server "vllm"; expected one of vllm-legacy, vllm-renderer, vllm-engine, raw',
     )
   })
 })

@@ -143,7 +143,7 @@ export const vllmEngineProfile: ServerProfile = {
   name: 'vllm-engine',
   version: '0.19.0+arbigraph-sim.vllm-engine',
   reasoningTokens: true,
-  overflowWording: 'newer',
+  overflowWording: 'newest',
   accept: () => {},
   serve(text, request, thinking, stoppedOnLength): ServedTurn {
     const found = scan(text, thinking)
