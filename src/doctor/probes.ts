@@ -145,7 +145,7 @@ export async function reasoningCheck(target: ProbeTarget): Promise<ServerCheck> 
     reasoningOf(on.message) !== null
       ? 'reasoning field'
       : hasReasoning(on.message)
-        ? 'inline </think> in content (no --reasoning-parser)'
+        ? 'inline </think> in content (not split off by the server)'
         : 'no reasoning'
   const counted = (on.usage as { completion_tokens_details?: { reasoning_tokens?: unknown } } | undefined)
     ?.completion_tokens_details?.reasoning_tokens
