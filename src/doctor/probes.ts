@@ -106,7 +106,7 @@ export async function nativeToolCalls(target: ProbeTarget): Promise<ServerCheck 
 
 /**
  * Whether a request without `tools` still sees the call in its text (the text protocol's view).
- * @example (await textToolCalls(target, true)).status // 'fail' on vLLM's parser engine
+ * @example (await textToolCalls(target, true)).status // 'fail' on a server that hides calls from requests without tools
  */
 export async function textToolCalls(target: ProbeTarget, nativeParsed: boolean): Promise<ServerCheck> {
   const id = 'text-tool-calls' as const

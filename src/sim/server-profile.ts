@@ -10,7 +10,7 @@
  * - `vllm-renderer`: the same parsers on a vLLM of the renderer era (from PR #36197, 2026-03),
  *   whose 400s word a context overflow the renderer's way;
  * - `vllm-engine`: the same flags on a vLLM whose `qwen3_coder`/`qwen3` names map to the unified
- *   parser engine (calls vanish from requests without `tools`);
+ *   parser engine (calls vanish from non-streamed requests without `tools`; streamed ones go unparsed);
  * - `raw`: no reasoning or tool parser (everything in `content`; `tools` with automatic tool
  *   choice is refused, as vLLM refuses it without `--enable-auto-tool-choice`).
  * Reference: docs/research/vllm-field-facts.md §2–§3.
