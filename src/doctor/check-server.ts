@@ -9,6 +9,7 @@
 import type { ProtocolName } from '../agent/protocols/protocol-env.ts'
 import type { ServerCheck, ServerReport } from '../contracts/server-report.ts'
 import { ArbigraphError } from '../errors.ts'
+import type { RetryPolicy } from '../pool/retry.ts'
 import { listModels, serverVersion } from './model-list.ts'
 import type { ProbeTarget } from './probes.ts'
 import { nativeToolCalls, overflowCheck, reasoningCheck, textToolCalls } from './probes.ts'
@@ -23,6 +24,8 @@ export interface CheckServerOptions {
   timeoutMs?: number
   /** The simulated vLLM profile behind `baseUrl`, when it is the built-in simulator. */
   simulated?: string
+  /** How probes retry a transient fault. @default the request pool's DEFAULT_RETRY_POLICY */
+  retry?: RetryPolicy
 }
 
 const withoutCredentials = (url: string) => url.replace(/:\/\/[^/@\s]*@/, '://***@')
@@ -106,6 +109,7 @@ export async function checkServer(options: CheckServerOptions): Promise<ServerRe
     model: served.id,
     apiKey: options.apiKey,
     timeoutMs,
+    ...(options.retry ? { retry: options.retry } : {}),
   }
   const { parsed, ...native } = await nativeToolCalls(target)
   checks.push(native, await textToolCalls(target, parsed), await reasoningCheck(target))

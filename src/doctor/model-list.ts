@@ -6,6 +6,8 @@
  */
 import type { ModelCard } from '../endpoint/index.ts'
 import { listModels as listServedModels } from '../endpoint/index.ts'
+import type { PlainReply } from '../endpoint/plain-request.ts'
+import { requestText } from '../endpoint/plain-request.ts'
 
 /** A served model as the doctor reads it (the endpoint client's model card). */
 export type ServedModel = ModelCard
@@ -25,33 +27,27 @@ export async function requestJson(
   apiKey: string | undefined,
   timeoutMs: number,
 ): Promise<JsonReply> {
-  let response: Response
+  let reply: PlainReply
   try {
-    response = await fetch(url, {
+    reply = await requestText(url, {
       method: init.method,
       headers: {
         ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
         ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
     })
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code
-    return {
-      ok: false,
-      status: null,
-      error: cause ? `${(error as Error).message} (${cause})` : (error as Error).message,
-    }
+    return { ok: false, status: null, error: (error as Error).message }
   }
-  const text = await response.text()
   try {
-    return { ok: true, status: response.status, json: JSON.parse(text) }
+    return { ok: true, status: reply.status, json: JSON.parse(reply.text) }
   } catch {
     return {
       ok: false,
-      status: response.status,
-      error: `HTTP ${response.status}, not JSON: ${text.slice(0, 200)}`,
+      status: reply.status,
+      error: `HTTP ${reply.status}, not JSON: ${reply.text.slice(0, 200)}`,
     }
   }
 }

@@ -9,26 +9,21 @@
  * - reasoning: is there a reasoning field (or inline `</think>`), and does
  *   `chat_template_kwargs.enable_thinking: false` turn it off;
  * - overflow: `max_tokens` beyond `max_model_len` must come back as a context overflow through
- *   the agent's own error classification, or such turns would become infrastructure errors.
- * Reference: vllm-field-facts.md §1–§3.
+ *   the agent's own error classification, or such turns would become infrastructure errors; a
+ *   probe that got no answer says so, and is not taken for a wording arbigraph does not know.
+ * Reference: vllm-field-facts.md §1–§3, §7.
  */
 import { calculatorTool } from '../agent/calculator/index.ts'
-import type { SentTurn } from '../agent/protocols/send-turn.ts'
-import { sendTurn, turnEndpoint } from '../agent/protocols/send-turn.ts'
 import { rawOutput } from '../agent/protocols/text.ts'
 import { reasoningOf } from '../agent/protocols/turn-protocol.ts'
 import { parseToolCalls } from '../agent/tool-calls.ts'
 import type { ServerCheck } from '../contracts/server-report.ts'
 import { calculatorCallXml } from '../sim/qwen-text.ts'
-import { requestJson } from './model-list.ts'
+import type { ProbeTarget } from './probe-request.ts'
+import { sendProbe } from './probe-request.ts'
 import { probePrompt } from './probe-text.ts'
 
-export interface ProbeTarget {
-  baseUrl: string
-  model: string
-  apiKey: string | undefined
-  timeoutMs: number
-}
+export type { ProbeTarget } from './probe-request.ts'
 
 const PROBE_EXPRESSION = '6 * 7'
 const CALL_BLOCK = calculatorCallXml([PROBE_EXPRESSION])
@@ -52,24 +47,17 @@ async function chat(
   prompt: string,
   extra: Record<string, unknown>,
 ): Promise<ProbeReply> {
-  const body = {
+  const answer = await sendProbe(target, {
     model: target.model,
     messages: [{ role: 'user', content: prompt }],
     temperature: 0,
     max_completion_tokens: 1024,
     ...extra,
-  }
-  const reply = await requestJson(
-    `${target.baseUrl}/chat/completions`,
-    { method: 'POST', body },
-    target.apiKey,
-    target.timeoutMs,
-  )
-  if (!reply.ok) return { error: reply.error }
-  const json = reply.json as { choices?: { message?: Message }[]; error?: { message?: string } }
-  if (reply.status !== 200 || !json.choices?.[0]?.message)
-    return { error: `HTTP ${reply.status}: ${json.error?.message ?? JSON.stringify(json).slice(0, 200)}` }
-  return { message: json.choices[0]!.message!, usage: (json as { usage?: unknown }).usage }
+  })
+  if (!answer.ok) return { error: answer.what }
+  if (answer.sent.overflow) return { error: `refused as a context overflow: "${answer.sent.message}"` }
+  const { completion } = answer.sent
+  return { message: completion.choices[0]!.message as Message, usage: completion.usage }
 }
 
 /** Tool probes run with thinking off: a real model then writes the call at once, within budget. */
@@ -118,7 +106,7 @@ export async function nativeToolCalls(target: ProbeTarget): Promise<ServerCheck 
 
 /**
  * Whether a request without `tools` still sees the call in its text (the text protocol's view).
- * @example (await textToolCalls(target, true)).status // 'fail' on vLLM's parser engine
+ * @example (await textToolCalls(target, true)).status // 'fail' on a server that hides calls from requests without tools
  */
 export async function textToolCalls(target: ProbeTarget, nativeParsed: boolean): Promise<ServerCheck> {
   const id = 'text-tool-calls' as const
@@ -157,7 +145,7 @@ export async function reasoningCheck(target: ProbeTarget): Promise<ServerCheck> 
     reasoningOf(on.message) !== null
       ? 'reasoning field'
       : hasReasoning(on.message)
-        ? 'inline </think> in content (no --reasoning-parser)'
+        ? 'inline </think> in content (not split off by the server)'
         : 'no reasoning'
   const counted = (on.usage as { completion_tokens_details?: { reasoning_tokens?: unknown } } | undefined)
     ?.completion_tokens_details?.reasoning_tokens
@@ -178,30 +166,30 @@ export async function reasoningCheck(target: ProbeTarget): Promise<ServerCheck> 
 export async function overflowCheck(target: ProbeTarget, maxModelLen: number | null): Promise<ServerCheck> {
   const id = 'overflow' as const
   const maxTokens = (maxModelLen ?? 10_000_000) + 1
-  const body = {
+  const answer = await sendProbe(target, {
     model: target.model,
     messages: [{ role: 'user', content: 'Say ok.' }],
     max_tokens: maxTokens,
-  }
-  let sent: SentTurn
-  try {
-    sent = await sendTurn(turnEndpoint({ baseURL: target.baseUrl, apiKey: target.apiKey }), body, {
-      requestTimeoutMs: target.timeoutMs,
-      idleTimeoutMs: target.timeoutMs,
-    })
-  } catch (error) {
+  })
+  if (!answer.ok && answer.transient)
     return {
       id,
       status: 'fail',
-      detail: `max_tokens=${maxTokens} was not classified as a context overflow: ${(error as Error).message}; such turns would be infrastructure errors, dropped from n`,
-      fix: 'update arbigraph (this overflow wording is not recognised)',
+      detail: `the overflow probe (max_tokens=${maxTokens}) got no usable answer: ${answer.what}`,
+      fix: 'check that the server is up and not overloaded (its log says why), then rerun',
     }
-  }
-  if (sent.overflow)
+  if (!answer.ok)
+    return {
+      id,
+      status: 'fail',
+      detail: `max_tokens=${maxTokens} was refused with an error arbigraph does not read as a context overflow: ${answer.what}; such turns would be infrastructure errors, dropped from n`,
+      fix: 'update arbigraph; if the newest release still fails here, report this wording',
+    }
+  if (answer.sent.overflow)
     return {
       id,
       status: 'ok',
-      detail: `max_tokens=${maxTokens} → context_length_exceeded ("${sent.message.slice(0, 80)}…")`,
+      detail: `max_tokens=${maxTokens} → context_length_exceeded ("${answer.sent.message.slice(0, 80)}…")`,
     }
   return {
     id,

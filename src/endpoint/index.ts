@@ -11,6 +11,6 @@ export type {
 } from './completion-stream.ts'
 export { RESTART_EVENT, RESTART_HEADER, readCompletionStream } from './completion-stream.ts'
 export type { EndpointError } from './overflow.ts'
-export { errorOfJson, isContextOverflow, readEndpointError } from './overflow.ts'
+export { errorOfJson, isContextOverflow, readEndpointError, validationParameter } from './overflow.ts'
 export type { ModelCard, PromptCount, ServerAddress, TokenizeChatRequest } from './server-info.ts'
 export { listModels, serverRoot, tokenizeChat } from './server-info.ts'

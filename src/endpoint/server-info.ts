@@ -3,13 +3,16 @@
  * served model ids and, on vLLM, each one's `max_model_len`) and vLLM's `POST /tokenize` (the
  * exact prompt token count of a chat request, rendered with the server's own chat template and
  * tokenizer). `/tokenize` sits at the server root, not under `/v1`; a server without it (the
- * OpenAI API, the simulator, other engines) answers 404 or 405, which is reported as `null`,
- * never guessed at. Used by the agent's context check and by `arbigraph doctor`.
+ * OpenAI API, the simulator unless asked for it, other engines) answers 404 or 405, which is reported as `null`,
+ * never guessed at. Used by the agent's context check and by `arbigraph doctor`; sent through
+ * `plain-request.ts`, which reaches a server on any port.
  * Reference: vLLM `entrypoints/openai/protocol.py` (TokenizeChatRequest: model, messages,
  * add_generation_prompt = true, tools, chat_template_kwargs; TokenizeResponse: count,
  * max_model_len, tokens) and `api_server.py` (`@router.post("/tokenize")`).
  */
 import { ArbigraphError } from '../errors.ts'
+import type { PlainReply } from './plain-request.ts'
+import { requestText } from './plain-request.ts'
 
 /** Where a server is and how to authenticate. */
 export interface ServerAddress {
@@ -55,23 +58,20 @@ function endpointError(what: string, detail: string): ArbigraphError {
   return new ArbigraphError('ARBIGRAPH_ENDPOINT', `endpoint: ${what}: ${detail}`)
 }
 
-async function request(
+async function send(
   url: string,
   address: ServerAddress,
   init: { method: 'GET' } | { method: 'POST'; body: string },
-): Promise<Response> {
-  const signal = AbortSignal.any([
-    AbortSignal.timeout(address.timeoutMs ?? 30_000),
-    ...(address.signal ? [address.signal] : []),
-  ])
+): Promise<PlainReply> {
   try {
-    return await fetch(url, {
+    return await requestText(url, {
       ...init,
       headers: {
         authorization: `Bearer ${address.apiKey ?? 'arbigraph'}`,
         ...(init.method === 'POST' ? { 'content-type': 'application/json' } : {}),
       },
-      signal,
+      timeoutMs: address.timeoutMs ?? 30_000,
+      signal: address.signal,
     })
   } catch (error) {
     if (address.signal?.aborted) throw error
@@ -82,14 +82,15 @@ async function request(
   }
 }
 
-async function jsonOf(response: Response, what: string): Promise<unknown> {
-  const text = await response.text()
+function jsonOf(reply: PlainReply, what: string): unknown {
   try {
-    return JSON.parse(text)
+    return JSON.parse(reply.text)
   } catch {
-    throw endpointError(what, `the answer is not JSON: "${text.slice(0, 200)}"`)
+    throw endpointError(what, `the answer is not JSON: "${reply.text.slice(0, 200)}"`)
   }
 }
+
+const failed = (reply: PlainReply) => reply.status < 200 || reply.status >= 300
 
 const positiveInt = (value: unknown): number | null =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null
@@ -100,11 +101,10 @@ const positiveInt = (value: unknown): number | null =>
  */
 export async function listModels(address: ServerAddress): Promise<ModelCard[]> {
   const url = `${address.baseURL.replace(/\/+$/, '')}/models`
-  const response = await request(url, address, { method: 'GET' })
+  const reply = await send(url, address, { method: 'GET' })
   const what = `GET ${url}`
-  if (!response.ok)
-    throw endpointError(what, `HTTP ${response.status}: "${(await response.text()).slice(0, 200)}"`)
-  const json = (await jsonOf(response, what)) as { data?: unknown }
+  if (failed(reply)) throw endpointError(what, `HTTP ${reply.status}: "${reply.text.slice(0, 200)}"`)
+  const json = jsonOf(reply, what) as { data?: unknown }
   if (!Array.isArray(json?.data)) throw endpointError(what, 'the answer has no "data" list')
   return json.data
     .filter((card): card is { id: string; max_model_len?: unknown } => typeof card?.id === 'string')
@@ -128,15 +128,11 @@ export async function tokenizeChat(
   }
   if (chat.tools) body.tools = chat.tools
   if (chat.chat_template_kwargs) body.chat_template_kwargs = chat.chat_template_kwargs
-  const response = await request(url, address, { method: 'POST', body: JSON.stringify(body) })
+  const reply = await send(url, address, { method: 'POST', body: JSON.stringify(body) })
   const what = `POST ${url}`
-  if (response.status === 404 || response.status === 405) {
-    await response.body?.cancel()
-    return null
-  }
-  if (!response.ok)
-    throw endpointError(what, `HTTP ${response.status}: "${(await response.text()).slice(0, 200)}"`)
-  const json = (await jsonOf(response, what)) as { count?: unknown; max_model_len?: unknown }
+  if (reply.status === 404 || reply.status === 405) return null
+  if (failed(reply)) throw endpointError(what, `HTTP ${reply.status}: "${reply.text.slice(0, 200)}"`)
+  const json = jsonOf(reply, what) as { count?: unknown; max_model_len?: unknown }
   const count =
     typeof json?.count === 'number' && Number.isSafeInteger(json.count) && json.count >= 0 ? json.count : null
   const maxModelLen = positiveInt(json?.max_model_len)

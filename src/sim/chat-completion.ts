@@ -34,6 +34,8 @@ export interface ExchangeContext {
   model: string
   maxModelLen: number
   latencyMs: Latency
+  /** Whether `POST /tokenize` is served. */
+  tokenize: boolean
   /** Called once per answered or faulted request with its status (`200`, `400`, `reset`, `hang`). */
   record(status: string): void
 }
@@ -160,7 +162,9 @@ export async function handleChatCompletion(
   const conversation = readConversation(request)
   const prompt = promptTokens(request)
   const maxTokens = maxCompletionTokens(request, ctx.maxModelLen, prompt)
-  assertFitsContext(prompt, maxTokens, ctx.maxModelLen, ctx.profile.overflowWording)
+  const outputParam =
+    (request.max_completion_tokens ?? null) === null ? 'max_tokens' : 'max_completion_tokens'
+  assertFitsContext(prompt, maxTokens, ctx.maxModelLen, ctx.profile.overflowWording, outputParam)
   ctx.profile.accept(request)
   const reply =
     probeReply(conversation) ??

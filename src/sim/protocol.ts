@@ -136,39 +136,70 @@ export function maxCompletionTokens(request: ChatRequest, maxModelLen: number, p
   return request.max_completion_tokens ?? request.max_tokens ?? Math.max(1, maxModelLen - prompt)
 }
 
+/** How a simulated server words a context overflow: the era of vLLM it plays. */
+export type OverflowEra = 'legacy' | 'renderer' | 'newest'
+
+function overflowError(message: string, parameter?: string): SimHttpError {
+  return new SimHttpError(400, 'BadRequestError', message, parameter)
+}
+
 /**
  * Throws vLLM's 400 when the prompt, or the prompt plus the requested completion, does not fit,
- * in the wording of the server's version (vllm-field-facts.md §1): `older` servers say "maximum
- * context length", `newer` ones say "the model's context length is only N tokens" and name the
- * parameter. A client must recognise both.
+ * in the wording of the server's era (vllm-field-facts.md §1, §7):
+ * - `legacy` (`_validate_input` in serving.py): "This model's maximum context length is N
+ *   tokens…", the whole prompt counted, `param: null`;
+ * - `renderer` (`renderers/params.py` @017638d7, @1aa021e8, PR #36197): the output budget is
+ *   checked first ("max_tokens=Ncannot be greater than max_model_len=max_total_tokens=M. Please
+ *   request fewer output tokens.", no space before "cannot" as in its source), then the prompt
+ *   ("You passed M input tokens and requested X output tokens. However, the model's context
+ *   length is only N tokens…");
+ * - `newest` (params.py later): the output check with the space, and the prompt check as "This
+ *   model's maximum context length is N tokens. However, you requested X output tokens and your
+ *   prompt contains at least M input tokens…".
+ * From the renderer on, every message ends ` (parameter=P, value=V)` (`VLLMValidationError`),
+ * `param` names P, and the prompt is tokenized with truncation at one token past the input room,
+ * so the count it reports is at most that ("at least M" in the newest words).
+ * `outputParam` is the field the request sent its budget in.
  * @example assertFitsContext(10, 5, 12) // throws "'max_tokens' or 'max_completion_tokens' is too large: 5. …"
  */
 export function assertFitsContext(
   prompt: number,
   maxTokens: number,
   maxModelLen: number,
-  wording: 'older' | 'newer' = 'older',
+  era: OverflowEra = 'legacy',
+  outputParam: 'max_tokens' | 'max_completion_tokens' = 'max_tokens',
 ): void {
-  if (prompt + maxTokens <= maxModelLen) return
-  if (wording === 'newer') {
-    const inputTooLong = prompt > maxModelLen
-    throw new SimHttpError(
-      400,
-      'BadRequestError',
-      `You passed ${prompt} input tokens and requested ${maxTokens} output tokens. However, the model's context length is only ${maxModelLen} tokens, resulting in a maximum input length of ${Math.max(0, maxModelLen - maxTokens)} tokens. Please reduce the length of the input prompt. (parameter=${inputTooLong ? 'input_tokens' : 'max_tokens'}, value=${inputTooLong ? prompt : maxTokens})`,
-      inputTooLong ? 'input_tokens' : 'max_tokens',
+  if (era === 'legacy') {
+    assertFitsLegacy(prompt, maxTokens, maxModelLen)
+    return
+  }
+  const suffix = (parameter: string, value: number) => ` (parameter=${parameter}, value=${value})`
+  if (maxTokens > maxModelLen) {
+    const gap = era === 'renderer' ? '' : ' '
+    throw overflowError(
+      `${outputParam}=${maxTokens}${gap}cannot be greater than max_model_len=max_total_tokens=${maxModelLen}. Please request fewer output tokens.${suffix(outputParam, maxTokens)}`,
+      outputParam,
     )
   }
-  if (prompt > maxModelLen) {
-    throw new SimHttpError(
-      400,
-      'BadRequestError',
+  const maxInput = maxModelLen - maxTokens
+  if (prompt <= maxInput) return
+  const counted = Math.min(prompt, maxInput + 1)
+  const atLeast = counted === maxInput + 1 ? 'at least ' : ''
+  throw overflowError(
+    era === 'renderer'
+      ? `You passed ${counted} input tokens and requested ${maxTokens} output tokens. However, the model's context length is only ${maxModelLen} tokens, resulting in a maximum input length of ${maxInput} tokens. Please reduce the length of the input prompt.${suffix('input_tokens', counted)}`
+      : `This model's maximum context length is ${maxModelLen} tokens. However, you requested ${maxTokens} output tokens and your prompt contains ${atLeast}${counted} input tokens, for a total of ${atLeast}${counted + maxTokens} tokens. Please reduce the length of the input prompt or the number of requested output tokens.${suffix('input_tokens', counted)}`,
+    'input_tokens',
+  )
+}
+
+function assertFitsLegacy(prompt: number, maxTokens: number, maxModelLen: number): void {
+  if (prompt + maxTokens <= maxModelLen) return
+  if (prompt > maxModelLen)
+    throw overflowError(
       `This model's maximum context length is ${maxModelLen} tokens. However, your request has ${prompt} input tokens. Please reduce the length of the input messages.`,
     )
-  }
-  throw new SimHttpError(
-    400,
-    'BadRequestError',
+  throw overflowError(
     `'max_tokens' or 'max_completion_tokens' is too large: ${maxTokens}. This model's maximum context length is ${maxModelLen} tokens and your request has ${prompt} input tokens (${maxTokens} > ${maxModelLen} - ${prompt}).`,
   )
 }

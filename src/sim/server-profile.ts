@@ -3,12 +3,14 @@
  * `</think>` and `<tool_call>` XML) becomes the assistant message, finish reason and usage
  * details a real vLLM started with those flags would send. The persona decides *what the model
  * writes*; the profile decides *what the server makes of it*, so the same raw turn can be served
- * as three different vLLM setups (`ARBIGRAPH_SIM_SERVER`):
+ * as different vLLM setups (`ARBIGRAPH_SIM_SERVER`):
  * - `vllm-legacy`: `--reasoning-parser qwen3 --enable-auto-tool-choice --tool-call-parser
  *   qwen3_coder` on a vLLM with the per-model tool parser (the default: both harness protocols
  *   work against it, which is what every suite and test ran against before profiles existed);
+ * - `vllm-renderer`: the same parsers on a vLLM of the renderer era (from PR #36197, 2026-03),
+ *   whose 400s word a context overflow the renderer's way;
  * - `vllm-engine`: the same flags on a vLLM whose `qwen3_coder`/`qwen3` names map to the unified
- *   parser engine (calls vanish from requests without `tools`);
+ *   parser engine (calls vanish from non-streamed requests without `tools`; streamed ones go unparsed);
  * - `raw`: no reasoning or tool parser (everything in `content`; `tools` with automatic tool
  *   choice is refused, as vLLM refuses it without `--enable-auto-tool-choice`).
  * Reference: docs/research/vllm-field-facts.md §2–§3.
@@ -18,9 +20,10 @@ import type { ParsedToolCall } from './profiles/qwen-markup.ts'
 import { rawProfile } from './profiles/raw.ts'
 import { vllmEngineProfile } from './profiles/vllm-engine.ts'
 import { vllmLegacyProfile } from './profiles/vllm-legacy.ts'
-import type { ChatRequest } from './protocol.ts'
+import { vllmRendererProfile } from './profiles/vllm-renderer.ts'
+import type { ChatRequest, OverflowEra } from './protocol.ts'
 
-export type ServerProfileName = 'vllm-legacy' | 'vllm-engine' | 'raw'
+export type ServerProfileName = 'vllm-legacy' | 'vllm-renderer' | 'vllm-engine' | 'raw'
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls'
 
@@ -38,13 +41,8 @@ export interface ServerProfile {
   version: string
   /** The server sends `usage.completion_tokens_details.reasoning_tokens` (newest vLLM only). */
   reasoningTokens: boolean
-  /**
-   * How its 400 words a context overflow: `older` ("This model's maximum context length is N
-   * tokens…", `_validate_input` in serving.py) or `newer` ("You passed M input tokens and
-   * requested X output tokens. However, the model's context length is only N tokens…", with
-   * `param: "input_tokens"`; renderers/params.py, vLLM PR #36197). vllm-field-facts.md §1.
-   */
-  overflowWording: 'older' | 'newer'
+  /** The vLLM era whose words its 400 uses for a context overflow (`assertFitsContext`). */
+  overflowWording: OverflowEra
   /** Rejects a request this configuration refuses (a `SimHttpError`), before the model runs. */
   accept(request: ChatRequest): void
   /**
@@ -54,13 +52,19 @@ export interface ServerProfile {
   serve(text: string, request: ChatRequest, thinking: boolean, stoppedOnLength: boolean): ServedTurn
 }
 
-export const serverProfileNames: readonly ServerProfileName[] = ['vllm-legacy', 'vllm-engine', 'raw']
+export const serverProfileNames: readonly ServerProfileName[] = [
+  'vllm-legacy',
+  'vllm-renderer',
+  'vllm-engine',
+  'raw',
+]
 
 /** Both harness protocols work against it, as against the one fixed simulator of before. */
 export const defaultServerProfile: ServerProfileName = 'vllm-legacy'
 
 const profiles: Record<ServerProfileName, ServerProfile> = {
   'vllm-legacy': vllmLegacyProfile,
+  'vllm-renderer': vllmRendererProfile,
   'vllm-engine': vllmEngineProfile,
   raw: rawProfile,
 }

@@ -4,7 +4,7 @@
  * answers (oracle, noisy, chaos, replay). It is what the suites run against when no endpoint is
  * configured, and what the harness and request pool are tested against: real sockets, keep-alive,
  * SSE, retry headers and dropped connections. Routes: `GET /v1/models`, `POST /v1/chat/completions`,
- * `GET /health`, `GET /version`, and the simulator-only `POST /arbigraph/cases` (case-book registration).
+ * `GET /health`, `GET /version`, `POST /tokenize` (when asked for), and the simulator-only `POST /arbigraph/cases` (case-book registration).
  * In-flight requests are counted from the request's arrival to its response's `close`, so
  * `maxInFlight` measures a client's real concurrency.
  * Reference: docs/research/ecosystem-anchors.md §C4 (an own `node:http` fake is the recommended test double).
@@ -19,7 +19,7 @@ import type { ExchangeContext, Latency } from './chat-completion.ts'
 import { handleChatCompletion, readBody, sendJson } from './chat-completion.ts'
 import type { PersonaOptions } from './create-persona.ts'
 import { createPersona } from './create-persona.ts'
-import { SimHttpError, vllmErrorBody } from './protocol.ts'
+import { parseChatRequest, promptTokens, SimHttpError, vllmErrorBody } from './protocol.ts'
 import type { ServerProfileName } from './server-profile.ts'
 import { defaultServerProfile, serverProfile } from './server-profile.ts'
 
@@ -32,6 +32,12 @@ export interface SimServerOptions extends PersonaOptions {
   port?: number
   /** The vLLM configuration to behave as (ARBIGRAPH_SIM_SERVER). @default 'vllm-legacy' */
   server?: ServerProfileName
+  /**
+   * Serve vLLM's `POST /tokenize` (chat form), counting as the chat route does, so a client can
+   * decide a turn's fit before sending it; off, the route is absent (404) as on a server or a
+   * proxy without it. @default false
+   */
+  tokenize?: boolean
 }
 
 export interface SimServerStats {
@@ -73,6 +79,14 @@ const routes: Record<string, Partial<Record<string, Route>>> = {
     },
   },
   '/v1/chat/completions': { POST: handleChatCompletion },
+  '/tokenize': {
+    POST: async (req, res, ctx) => {
+      if (!ctx.tokenize) throw new SimHttpError(404, 'NotFoundError', 'Not Found: POST /tokenize')
+      const request = parseChatRequest(await readBody(req))
+      // vLLM also lists the token ids; no client here reads them, and the count is what decides.
+      sendJson(res, 200, { count: promptTokens(request), max_model_len: ctx.maxModelLen }, ctx.record)
+    },
+  },
   '/health': { GET: async (_req, res, ctx) => sendJson(res, 200, {}, ctx.record) },
   '/version': {
     GET: async (_req, res, ctx) => sendJson(res, 200, { version: ctx.profile.version }, ctx.record),
@@ -155,6 +169,7 @@ export async function startSimServer(options: SimServerOptions): Promise<SimServ
     model: persona.name,
     maxModelLen: options.maxModelLen ?? 262144,
     latencyMs: options.latencyMs ?? 0,
+    tokenize: options.tokenize ?? false,
     record,
   }
   const server = createServer((req, res) => {

@@ -14,6 +14,8 @@ import { resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
 import { preflight } from '../doctor/preflight.ts'
+import type { PlainReply } from '../endpoint/plain-request.ts'
+import { requestText } from '../endpoint/plain-request.ts'
 import { ArbigraphError } from '../errors.ts'
 import type { PoolEnv } from '../pool/env.ts'
 import { poolOptionsFromEnv, readPoolEnv } from '../pool/env.ts'
@@ -48,15 +50,16 @@ export function simBanner(persona: string): string {
 async function endpointModel(env: PoolEnv): Promise<string> {
   const baseUrl = env.baseUrls[0]!
   const where = `"${baseUrl}" (${env.baseUrlVariable})`
-  let response: Response
+  let reply: PlainReply
   try {
-    response = await fetch(`${baseUrl}/models`, {
+    reply = await requestText(`${baseUrl}/models`, {
+      method: 'GET',
       headers: env.apiKey ? { authorization: `Bearer ${env.apiKey}` } : {},
-      signal: AbortSignal.timeout(10_000),
+      timeoutMs: 10_000,
     })
   } catch (error) {
-    const { cause } = error as Error & { cause?: { code?: string; message?: string } }
-    const reason = cause?.code ?? cause?.message ?? (error as Error).message
+    const code = ((error as Error).cause as { code?: unknown } | undefined)?.code
+    const reason = typeof code === 'string' ? code : (error as Error).message
     throw new ArbigraphError(
       'ARBIGRAPH_ENDPOINT',
       `the model endpoint ${where} is unreachable (${reason}); start the server or correct ${env.baseUrlVariable}`,
@@ -64,12 +67,15 @@ async function endpointModel(env: PoolEnv): Promise<string> {
   }
   if (env.model) return env.model // some OpenAI-compatible servers do not list models
   const hint = 'set ARBIGRAPH_MODEL to the model id the server serves'
-  const body = (await response.json().catch(() => undefined)) as { data?: { id?: unknown }[] } | undefined
+  let body: { data?: { id?: unknown }[] } | undefined
+  try {
+    body = JSON.parse(reply.text)
+  } catch {}
   const id = body?.data?.[0]?.id
-  if (response.ok && typeof id === 'string') return id
+  if (reply.status === 200 && typeof id === 'string') return id
   throw new ArbigraphError(
     'ARBIGRAPH_BAD_CONFIG',
-    `cannot read the model id from "${baseUrl}/models" (HTTP ${response.status}, no model listed); ${hint}`,
+    `cannot read the model id from "${baseUrl}/models" (HTTP ${reply.status}, no model listed); ${hint}`,
   )
 }
 

@@ -52,6 +52,7 @@ export interface RequestBody {
     name?: string
   }[]
   tools?: unknown[]
+  max_tokens?: number
   max_completion_tokens?: number
   temperature?: number
   chat_template_kwargs?: Record<string, unknown>

@@ -1,17 +1,24 @@
 /**
  * `arbigraph doctor` over real HTTP against the real simulator, one server profile at a time:
  * it prints its table for every profile, exits 0 when the chosen protocol can run, and exits 1
- * naming the server flag when it cannot (the text protocol against vLLM's parser engine, the
- * chat protocol against a server without a tool parser).
+ * naming the server flag when it cannot (the text protocol against a server that hides calls
+ * from requests without tools, the chat protocol against a server without a tool parser).
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ServerProfileName, SimServer } from '../../src/sim/index.ts'
 import { serverProfileNames, startSimServer } from '../../src/sim/index.ts'
+import { startScriptedServer } from '../agent/scripted-server.ts'
 import { runCli, tempDir } from './run-cli.ts'
 
+// The renderer era's answer to max_tokens beyond max_model_len (renderers/params.py @1aa021e8).
+const RENDERER_OVERFLOW =
+  'max_tokens=262145cannot be greater than max_model_len=max_total_tokens=262144. Please request fewer output tokens. (parameter=max_tokens, value=262145)'
+
 const opened: SimServer[] = []
+const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
   for (const sim of opened.splice(0)) await sim.close()
+  for (const close of closers.splice(0)) await close()
   delete process.env.ARBIGRAPH_PROTOCOL
   delete process.env.ARBIGRAPH_SIM_SERVER
 })
@@ -38,14 +45,31 @@ describe('arbigraph doctor', () => {
     expect(run.code).toBe(0)
   })
 
-  it('exits 1 against vllm-engine with ARBIGRAPH_PROTOCOL=text, naming the flag', async () => {
+  it('passes vllm-engine with ARBIGRAPH_PROTOCOL=text: probed streamed, as turns are, the call stays in the text', async () => {
     const sim = await simAs('vllm-engine')
     process.env.ARBIGRAPH_PROTOCOL = 'text'
     const run = await runCli(['doctor', '--base-url', sim.url], tempDir())
+    expect(run.out).toMatch(/text-tool-calls\s+ok\s+the <tool_call> block stays in the text/)
+    expect(run.out).toMatch(/reasoning\s+ok\s+inline <\/think> in content \(not split off by the server\)/)
+    expect(run.code).toBe(0)
+  })
+
+  it('exits 1 with ARBIGRAPH_PROTOCOL=text against a server that hides calls from requests without tools', async () => {
+    const server = await startScriptedServer((index) => {
+      const body = server.requests[index]!
+      if (body.tools) return { toolCalls: [{ name: 'calculator', arguments: '{"expressions": ["6 * 7"]}' }] }
+      if ((body.max_tokens ?? 0) > 262144)
+        return { status: 400, error: { message: RENDERER_OVERFLOW, type: 'BadRequestError' } }
+      return { content: 'ok' }
+    })
+    closers.push(() => server.close())
+    process.env.ARBIGRAPH_PROTOCOL = 'text'
+    const run = await runCli(['doctor', '--base-url', server.url], tempDir())
     expect(run.code).toBe(1)
     expect(run.out).toMatch(/text-tool-calls\s+FAIL/)
     expect(run.err).toContain('the text protocol would give biased results')
     expect(run.err).toContain('drop --tool-call-parser and --enable-auto-tool-choice')
+    expect(run.out).toMatch(/overflow\s+ok\s+max_tokens=262145 → context_length_exceeded/)
   })
 
   it('exits 1 against raw with the chat protocol, naming the flags to add', async () => {
@@ -56,9 +80,9 @@ describe('arbigraph doctor', () => {
   })
 
   it('checks the built-in simulator of ARBIGRAPH_SIM_SERVER when no base URL is set, and says so', async () => {
-    process.env.ARBIGRAPH_SIM_SERVER = 'vllm-engine'
-    const run = await runCli(['doctor', '--protocol', 'text'], tempDir())
-    expect(run.out).toContain('(SIMULATED vLLM: vllm-engine)')
+    process.env.ARBIGRAPH_SIM_SERVER = 'raw'
+    const run = await runCli(['doctor', '--protocol', 'chat'], tempDir())
+    expect(run.out).toContain('(SIMULATED vLLM: raw)')
     expect(run.code).toBe(1)
   })
 

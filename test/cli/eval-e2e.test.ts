@@ -129,12 +129,12 @@ describe.concurrent('npx vitest run suites/… against the simulator', { timeout
   it('stops before the first case when the server cannot serve the protocol, naming the flag', async () => {
     const { code, output, dir } = await run(['suites/chain/math.eval.ts'], {
       ARBIGRAPH_SIM: 'sim:oracle',
-      ARBIGRAPH_SIM_SERVER: 'vllm-engine',
-      ARBIGRAPH_PROTOCOL: 'text',
+      ARBIGRAPH_SIM_SERVER: 'raw',
+      ARBIGRAPH_PROTOCOL: 'chat',
     })
     expect(code).not.toBe(0)
-    expect(output).toContain('the text protocol cannot run against')
-    expect(output).toContain('drop --tool-call-parser and --enable-auto-tool-choice')
+    expect(output).toContain('the chat protocol cannot run against')
+    expect(output).toContain('start vLLM with --enable-auto-tool-choice --tool-call-parser qwen3_coder')
     expect(existsSync(join(dir, 'stats.json'))).toBe(false)
     expect(cachedLines(dir)).toBe(0)
   })

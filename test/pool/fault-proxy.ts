@@ -24,7 +24,12 @@ export const FAULTS = [
   'stream-error',
   'stream-cut',
 ] as const
-export type Fault = (typeof FAULTS)[number]
+/**
+ * A fault a script can ask for besides the drawn ones: vLLM's 503 when its request queue is full
+ * (`max_num_queued_reqs`; the body's wording is not in its source, so it is a plain error body).
+ * Kept out of `FAULTS` so that the seeded draws of other tests do not move.
+ */
+export type Fault = (typeof FAULTS)[number] | 'status-503'
 
 export interface FaultProxy {
   url: string
@@ -39,6 +44,8 @@ export interface FaultProxyOptions {
   seed: string
   /** Chance of a fault per chat request, in per mille, spread evenly over `FAULTS`. @default 0 */
   perMille?: number
+  /** Decides the fault instead of the seeded draw: from the body and how often it was seen before. */
+  script?: (body: string, seen: number) => Fault | 'none'
 }
 
 function faultOf(seed: string, body: string, seen: number, perMille: number): Fault | 'none' {
@@ -78,6 +85,13 @@ function inject(
   switch (fault) {
     case 'status-500':
       return json(500, '')
+    case 'status-503':
+      return json(
+        503,
+        JSON.stringify({
+          error: { message: 'Service Unavailable', type: 'ServiceUnavailableError', code: 503 },
+        }),
+      )
     case 'status-429':
       return json(
         429,
@@ -123,7 +137,7 @@ function inject(
 export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
   const seen = new Map<string, number>()
   const injected = Object.fromEntries(
-    [...FAULTS, 'none'].map((fault) => [fault, 0]),
+    [...FAULTS, 'status-503', 'none'].map((fault) => [fault, 0]),
   ) as FaultProxy['injected']
   const server = createServer(async (req, res) => {
     let body = ''
@@ -135,7 +149,9 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       if (method === 'POST' && path.endsWith('/chat/completions')) {
         const count = seen.get(body) ?? 0
         seen.set(body, count + 1)
-        const fault = faultOf(options.seed, body, count, options.perMille ?? 0)
+        const fault = options.script
+          ? options.script(body, count)
+          : faultOf(options.seed, body, count, options.perMille ?? 0)
         injected[fault]++
         if (fault !== 'none') return await inject(fault, res, upstream)
       }

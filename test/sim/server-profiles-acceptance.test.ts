@@ -40,7 +40,10 @@ async function simFor(persona: PersonaName, server: ServerProfileName): Promise<
 const ALLOWED: [ServerProfileName, 'chat' | 'text'][] = [
   ['vllm-legacy', 'chat'],
   ['vllm-legacy', 'text'],
+  ['vllm-renderer', 'chat'],
   ['vllm-engine', 'chat'],
+  // Turns are streamed without tools, which the parser engine leaves unparsed (serving.py @006c49d4).
+  ['vllm-engine', 'text'],
   ['raw', 'text'],
 ]
 
@@ -77,7 +80,6 @@ describe.each(ALLOWED)('sim:oracle on %s, %s protocol', (server, protocol) => {
 
 describe('combinations a server configuration makes impossible stop before the first case', () => {
   it.each([
-    ['vllm-engine', 'text', /drop --tool-call-parser and --enable-auto-tool-choice/],
     ['raw', 'chat', /start vLLM with --enable-auto-tool-choice --tool-call-parser qwen3_coder/],
   ] as const)('%s with the %s protocol names the flag', async (server, protocol, flag) => {
     const error = await preflight({ baseUrls: [], protocol, simServer: server, log: () => {} }).catch(

@@ -82,6 +82,20 @@ describe('sim/server-profile vllm-engine (the parser engine)', () => {
     expect(served.content).not.toContain('tool_call')
   })
 
+  it('a streamed request without tools skips the parsers: the raw text, calls and </think> included', () => {
+    const text = rawTurn('R', `Calling.\n${call}`)
+    const streamed = { ...withoutTools, stream: true } as ChatRequest
+    expect(engine.serve(text, streamed, true, false)).toEqual({
+      reasoning: null,
+      content: text,
+      toolCalls: [],
+      finishReason: 'stop',
+    })
+    expect(
+      engine.serve(text, { ...withTools, stream: true } as ChatRequest, true, false).toolCalls,
+    ).toHaveLength(1)
+  })
+
   it('tool_choice "none" with tools discards calls too; a call in unclosed thinking ends it', () => {
     const none = { ...withTools, tool_choice: 'none' } as ChatRequest
     expect(engine.serve(rawTurn('R', call), none, true, false).toolCalls).toEqual([])
@@ -120,7 +134,7 @@ describe('sim/server-profile selection', () => {
     expect(serverProfileFromEnv({}).name).toBe('vllm-legacy')
     expect(serverProfileFromEnv({ ARBIGRAPH_SIM_SERVER: ' raw ' }).name).toBe('raw')
     expect(() => serverProfileFromEnv({ ARBIGRAPH_SIM_SERVER: 'vllm' })).toThrow(
-      'ARBIGRAPH_SIM_SERVER: unknown simulated server "vllm"; expected one of vllm-legacy, vllm-engine, raw',
+      'ARBIGRAPH_SIM_SERVER: unknown simulated server "vllm"; expected one of vllm-legacy, vllm-renderer, vllm-engine, raw',
     )
   })
 })

@@ -154,22 +154,79 @@ describe('sim/server (oracle over real HTTP)', () => {
     )
   })
 
-  it('words an overflow as newer vLLM does on the vllm-engine profile, naming the parameter', async () => {
-    const engine = await startSimServer({ persona: 'sim:oracle', maxModelLen: 8192, server: 'vllm-engine' })
+  // renderers/params.py: the output budget is checked first, then the prompt, whose count stops
+  // one token past the room left (the tokenizer truncates there); vllm-field-facts.md §7.
+  it.each([
+    [
+      'vllm-renderer',
+      { max_tokens: 8193 },
+      'max_tokens=8193cannot be greater than max_model_len=max_total_tokens=8192. Please request fewer output tokens. (parameter=max_tokens, value=8193)',
+      'max_tokens',
+    ],
+    [
+      'vllm-renderer',
+      { max_completion_tokens: 9000 },
+      'max_completion_tokens=9000cannot be greater than max_model_len=max_total_tokens=8192. Please request fewer output tokens. (parameter=max_completion_tokens, value=9000)',
+      'max_completion_tokens',
+    ],
+    [
+      'vllm-renderer',
+      { max_tokens: 8190 },
+      "You passed 3 input tokens and requested 8190 output tokens. However, the model's context length is only 8192 tokens, resulting in a maximum input length of 2 tokens. Please reduce the length of the input prompt. (parameter=input_tokens, value=3)",
+      'input_tokens',
+    ],
+    [
+      'vllm-engine',
+      { max_tokens: 8193 },
+      'max_tokens=8193 cannot be greater than max_model_len=max_total_tokens=8192. Please request fewer output tokens. (parameter=max_tokens, value=8193)',
+      'max_tokens',
+    ],
+    [
+      'vllm-engine',
+      { max_tokens: 8190 },
+      "This model's maximum context length is 8192 tokens. However, you requested 8190 output tokens and your prompt contains at least 3 input tokens, for a total of at least 8193 tokens. Please reduce the length of the input prompt or the number of requested output tokens. (parameter=input_tokens, value=3)",
+      'input_tokens',
+    ],
+  ] as const)(
+    'words an overflow as its era of vLLM does: %s with %o',
+    async (server, budget, message, param) => {
+      const era = await startSimServer({ persona: 'sim:oracle', maxModelLen: 8192, server })
+      try {
+        const res = await fetch(`${era.url}/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            model: era.model,
+            messages: [{ role: 'user', content: 'x'.repeat(40) }],
+            ...budget,
+          }),
+        })
+        expect(res.status).toBe(400)
+        const body = (await res.json()) as { error: { message: string; param: string } }
+        expect(body.error).toMatchObject({ message, param, type: 'BadRequestError' })
+      } finally {
+        await era.close()
+      }
+    },
+  )
+
+  it('serves POST /tokenize only when asked, counting as the chat route does', async () => {
+    const counting = await startSimServer({ persona: 'sim:oracle', maxModelLen: 8192, tokenize: true })
     try {
-      const res = await fetch(`${engine.url}/chat/completions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ model: engine.model, messages: [user], max_tokens: 8190 }),
-      })
-      expect(res.status).toBe(400)
-      const body = (await res.json()) as { error: { message: string; param: string } }
-      expect(body.error.message).toMatch(
-        /^You passed \d+ input tokens and requested 8190 output tokens\. However, the model's context length is only 8192 tokens/,
-      )
-      expect(body.error.param).toBe('max_tokens')
+      const tokenize = (url: string) =>
+        fetch(`${url.replace(/\/v1$/, '')}/tokenize`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            model: counting.model,
+            messages: [{ role: 'user', content: 'x'.repeat(40) }],
+          }),
+        })
+      const counted = await tokenize(counting.url)
+      expect(await counted.json()).toEqual({ count: 10, max_model_len: 8192 })
+      expect((await tokenize(sim.url)).status).toBe(404)
     } finally {
-      await engine.close()
+      await counting.close()
     }
   })
 

@@ -74,23 +74,35 @@ describe('single-shot context overflow and endpoint errors', () => {
     expect(outcome.error).toMatch(/maximum context length/)
   })
 
-  it('classifies the newer vLLM wording (vllm-engine profile) as an overflow too', async () => {
-    const engine = await startSimServer({ persona: 'sim:oracle', maxModelLen: 2000, server: 'vllm-engine' })
-    try {
-      engine.register(docs.map(caseOf))
-      const outcome = await runSingleShot({
-        endpoint: { baseURL: engine.url },
-        model: engine.model,
-        prompt: docs[0]!.prompt,
-        maxTokens: 3000,
-      })
-      expect(outcome.status).toBe('overflow')
-      expect(outcome.error).toMatch(/the model's context length is only 2000 tokens/)
-      expect(outcome.error).not.toMatch(/maximum context length/)
-    } finally {
-      await engine.close()
-    }
-  })
+  it.each([
+    [
+      'vllm-renderer',
+      /^max_(completion_)?tokens=3000cannot be greater than max_model_len=max_total_tokens=2000\./,
+    ],
+    [
+      'vllm-engine',
+      /^max_(completion_)?tokens=3000 cannot be greater than max_model_len=max_total_tokens=2000\./,
+    ],
+  ] as const)(
+    'classifies the %s wording (no "maximum context length" in it) as an overflow too',
+    async (server, wording) => {
+      const era = await startSimServer({ persona: 'sim:oracle', maxModelLen: 2000, server })
+      try {
+        era.register(docs.map(caseOf))
+        const outcome = await runSingleShot({
+          endpoint: { baseURL: era.url },
+          model: era.model,
+          prompt: docs[0]!.prompt,
+          maxTokens: 3000,
+        })
+        expect(outcome.status).toBe('overflow')
+        expect(outcome.error).toMatch(wording)
+        expect(outcome.error).not.toMatch(/maximum context length/)
+      } finally {
+        await era.close()
+      }
+    },
+  )
 
   it('throws ARBIGRAPH_ENDPOINT for an unknown model', async () => {
     await expect(

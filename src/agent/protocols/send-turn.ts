@@ -28,6 +28,7 @@ import { RESTART_HEADER, readCompletionStream } from '../../endpoint/completion-
 import type { EndpointError } from '../../endpoint/overflow.ts'
 import { errorOfJson, isContextOverflow, readEndpointError } from '../../endpoint/overflow.ts'
 import { ArbigraphError } from '../../errors.ts'
+import { isRetryableStatus, parseRetryAfter } from '../../pool/retry.ts'
 import type { PostReply, PostTarget } from './http-post.ts'
 import { postStream, postTarget } from './http-post.ts'
 
@@ -92,28 +93,60 @@ export function turnEndpoint(options: EndpointOptions): TurnEndpoint {
   return endpoint
 }
 
-function statusError(status: number, error: EndpointError, cause?: unknown) {
+/**
+ * What went wrong with a request, for a caller that retries on its own (the doctor; the agent
+ * leaves retries to the request pool): an HTTP status (with the wait the server asked for), no
+ * answer at all (refused, reset, timed out), or a 2xx that is not a whole completion (a torn
+ * body, an error event inside the stream, a stream cut before `[DONE]`).
+ */
+export type TurnFault =
+  | { kind: 'status'; status: number; retryAfterMs: number | undefined }
+  | { kind: 'request' }
+  | { kind: 'incomplete' }
+
+/** An infrastructure failure of one request: `ARBIGRAPH_ENDPOINT`, with what happened as data. */
+export class TurnError extends ArbigraphError {
+  constructor(
+    message: string,
+    /** What happened, in the server's words, without advice (`HTTP 503 (…): "…"`). */
+    readonly what: string,
+    readonly fault: TurnFault,
+    options?: { cause?: unknown },
+  ) {
+    super('ARBIGRAPH_ENDPOINT', message, options)
+  }
+}
+
+function statusError(status: number, error: EndpointError, retryAfterMs?: number, cause?: unknown) {
   const kind = error.type ? ` (${error.type})` : ''
-  return new ArbigraphError(
-    'ARBIGRAPH_ENDPOINT',
-    `agent: the endpoint answered HTTP ${status}${kind}: "${error.message}"; the request pool's retries are used up, so check the endpoint and rerun (cached turns replay)`,
+  const what = `HTTP ${status}${kind}: "${error.message}"`
+  // The request pool retries only what is worth retrying; any other status came straight back.
+  const advice = isRetryableStatus(status)
+    ? "the request pool's retries are used up, so check the endpoint and rerun (cached turns replay)"
+    : 'the server refused the request, so check the endpoint and its settings and rerun (cached turns replay)'
+  return new TurnError(
+    `agent: the endpoint answered ${what}; ${advice}`,
+    what,
+    { kind: 'status', status, retryAfterMs },
     { cause },
   )
 }
 
-function failedRequest(error: unknown): ArbigraphError {
+function failedRequest(error: unknown, fault: TurnFault = { kind: 'request' }): TurnError {
   const message = error instanceof Error ? error.message : String(error)
-  return new ArbigraphError(
-    'ARBIGRAPH_ENDPOINT',
+  return new TurnError(
     `agent: the request to the endpoint failed: "${message}"; check that the endpoint or request pool is running and rerun`,
+    `the request failed: "${message}"`,
+    fault,
     { cause: error },
   )
 }
 
-function failedStream(reason: string): ArbigraphError {
-  return new ArbigraphError(
-    'ARBIGRAPH_ENDPOINT',
+function failedStream(reason: string): TurnError {
+  return new TurnError(
     `agent: the endpoint's stream failed: ${reason}; the request pool's retries are used up, so check the endpoint and rerun (cached turns replay)`,
+    `the stream failed: ${reason}`,
+    { kind: 'incomplete' },
   )
 }
 
@@ -137,14 +170,16 @@ function wholeAnswer(reply: PostReply, latencyMs: number): SentTurn {
     } catch {
       throw failedRequest(
         new Error(`HTTP ${reply.status} with a body that is not JSON: ${reply.text.slice(0, 200)}`),
+        { kind: 'incomplete' },
       )
     }
-    if (!hasMessage(completion)) throw failedRequest(new Error('the response has no choices[0].message'))
+    if (!hasMessage(completion))
+      throw failedRequest(new Error('the response has no choices[0].message'), { kind: 'incomplete' })
     return { overflow: false, completion: completion!, cached, latencyMs }
   }
   const error = readEndpointError(reply.text)
   if (isContextOverflow(reply.status, error)) return { overflow: true, message: error.message, latencyMs }
-  throw statusError(reply.status, error)
+  throw statusError(reply.status, error, parseRetryAfter(reply.headers, Date.now()))
 }
 
 function streamReader(hooks: TurnHooks | undefined): CompletionStreamReader {
@@ -262,7 +297,12 @@ async function sendClient(
       const read = sdkError(error)
       if (isContextOverflow(error.status, read))
         return { overflow: true, message: read.message, latencyMs: performance.now() - started }
-      throw statusError(error.status, read, error)
+      throw statusError(
+        error.status,
+        read,
+        parseRetryAfter(error.headers ?? new Headers(), Date.now()),
+        error,
+      )
     }
     throw failedRequest(controller.signal.aborted ? controller.signal.reason : error)
   } finally {

@@ -12,7 +12,7 @@ import { checkServer } from '../../doctor/check-server.ts'
 import { formatReport } from '../../doctor/format-report.ts'
 import { readPoolEnv } from '../../pool/env.ts'
 import { startSimServer } from '../../sim/server.ts'
-import { serverProfileFromEnv } from '../../sim/server-profile.ts'
+import { serverProfileFromEnv, serverProfileNames } from '../../sim/server-profile.ts'
 import { parseCommandArgs } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
 
@@ -44,7 +44,7 @@ export const doctorCommand: Command = {
 Probes the server with a few tiny requests and prints what it found; the same checks run at the
 start of every eval.
   --base-url <url[,url…]>  server(s) to check (ARBIGRAPH_BASE_URL); none = the built-in simulator
-                           of ARBIGRAPH_SIM_SERVER's profile (vllm-legacy, vllm-engine, raw)
+                           of ARBIGRAPH_SIM_SERVER's profile (${serverProfileNames.join(', ')})
   --model <id>             model id (ARBIGRAPH_MODEL); default: the server's first model
   --api-key <key>          (ARBIGRAPH_API_KEY)
   --protocol <chat|text>   the harness protocol to check for (ARBIGRAPH_PROTOCOL); default chat

@@ -14,7 +14,7 @@ export const rawProfile: ServerProfile = {
   name: 'raw',
   version: '0.11.0+arbigraph-sim.raw',
   reasoningTokens: false,
-  overflowWording: 'older',
+  overflowWording: 'legacy',
   accept(request) {
     if (toolsActive(request))
       throw new SimHttpError(

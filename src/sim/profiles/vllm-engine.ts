@@ -10,13 +10,18 @@
  *   value was closed (`</parameter>` or the next `<parameter=`), typed by the tool's schema;
  * - text after a call is dropped from the content when a call was returned;
  * - without `tools` in the request vLLM defaults `tool_choice` to `"none"`, and then every parsed
- *   call is discarded while the markup stays out of the content: the call is simply gone. This
- *   is why the text protocol cannot work against this server;
+ *   call of a non-streamed answer is discarded while the markup stays out of the content: the
+ *   call is simply gone;
+ * - a *streamed* request whose `tool_choice` is `"none"` skips the parsers altogether: every
+ *   delta is raw text in `content` (reasoning and `</think>` included, no `reasoning` field), so
+ *   the text protocol, whose turns are streamed without `tools`, sees its calls;
  * - `finish_reason: "tool_calls"` whenever a call is returned, as in the legacy server;
  * - the newest serving layer adds `usage.completion_tokens_details.reasoning_tokens`.
  * Reference: vllm `parser/qwen3.py` @03e8268f (the grammar), `parser/engine/parser_engine.py`
  * @001ba1eb (`_events_to_delta`, `_build_extracted_result`), `chat_completion/protocol.py`
- * @002032ee (tool_choice default), `parser/abstract_parser.py` @00cd9d76; facts note §2–§3.
+ * @002032ee (tool_choice default), `parser/abstract_parser.py` @00cd9d76,
+ * `chat_completion/serving.py` @006c49d4 (the stream generator parses only when
+ * `tool_choice != "none"`); facts note §2–§3, §7.
  */
 import type { ChatRequest } from '../protocol.ts'
 import { toolsActive } from '../protocol.ts'
@@ -143,9 +148,16 @@ export const vllmEngineProfile: ServerProfile = {
   name: 'vllm-engine',
   version: '0.19.0+arbigraph-sim.vllm-engine',
   reasoningTokens: true,
-  overflowWording: 'newer',
+  overflowWording: 'newest',
   accept: () => {},
   serve(text, request, thinking, stoppedOnLength): ServedTurn {
+    if (request.stream && !toolsActive(request))
+      return {
+        reasoning: null,
+        content: text || null,
+        toolCalls: [],
+        finishReason: stoppedOnLength ? 'length' : 'stop',
+      }
     const found = scan(text, thinking)
     const toolCalls = toolsActive(request) ? callsOf(found.slots, request) : []
     const content = toolCalls.length > 0 ? found.before : found.before + found.after

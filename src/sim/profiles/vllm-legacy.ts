@@ -170,7 +170,7 @@ export const vllmLegacyProfile: ServerProfile = {
   name: 'vllm-legacy',
   version: '0.11.0+arbigraph-sim.vllm-legacy',
   reasoningTokens: false,
-  overflowWording: 'older',
+  overflowWording: 'legacy',
   accept: () => {},
   serve(text, request, thinking, stoppedOnLength): ServedTurn {
     const split = splitReasoning(text, thinking)
