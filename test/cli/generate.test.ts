@@ -44,7 +44,12 @@ describe('arbigraph generate', () => {
   })
 
   const failures: [string, string[], number, string][] = [
-    ['unknown topology', ['chian', '--out', 'x.jsonl'], 1, 'unknown topology "chian"'],
+    [
+      'unknown topology',
+      ['chian', '--out', 'x.jsonl'],
+      1,
+      'unknown topology "chian": did you mean "chain"? (known: "chain", ',
+    ],
     [
       'unknown target template',
       ['chain', '--length', '2', '--targets', 'Nope', '--out', 'x.jsonl'],
@@ -55,7 +60,13 @@ describe('arbigraph generate', () => {
       'unknown category',
       ['chain', '--length', '2', '--category', 'chess', '--out', 'x.jsonl'],
       1,
-      'unknown category "chess"',
+      'unknown category "chess" (known: ',
+    ],
+    [
+      'misspelt category',
+      ['chain', '--length', '2', '--category', 'maht', '--out', 'x.jsonl'],
+      1,
+      'unknown category "maht": did you mean "math"? (known: ',
     ],
     [
       'flag the topology does not take',
