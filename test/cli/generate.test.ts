@@ -48,7 +48,7 @@ describe('arbigraph generate', () => {
       'unknown topology',
       ['chian', '--out', 'x.jsonl'],
       1,
-      'unknown topology "chian": did you mean "chain"? (known: "chain", ',
+      'unknown topology "chian": did you mean "chain"? (known: ',
     ],
     [
       'unknown target template',
