@@ -112,6 +112,13 @@ const triple: TaskTemplate = {
   text: ({ source, out }) => `Multiply ${source} by 3; call the result ${out}.`,
 }
 
+// The suites may name the category: declared for tsc, which refuses a name nobody declared.
+declare module 'arbigraph' {
+  interface RegisteredCategories {
+    tripling: true
+  }
+}
+
 export default defineConfig({ plugins: [{ name: 'consumer', categories: [{ name: 'tripling', templates: [triple] }] }] })
 TS
 cat >"$app/suites/tripling.eval.ts" <<'TS'
@@ -155,11 +162,17 @@ step "$name, ESM project: npx vitest run, npx tsc --noEmit, npx arbigraph list"
 (cd "$app" && npx vitest run --reporter=dot) || fail "npx vitest run in the ESM project"
 check_results "$app" tripling
 (cd "$app" && npx tsc --noEmit) || fail "npx tsc --noEmit in the ESM project"
-# The suites alone, as a project that type-checks only them does: without vitest.config.ts in
-# the program, Vitest's augmentation of Vite's config is not loaded, and our declarations must
-# not need it.
-printf '{ "extends": "./tsconfig.json", "include": ["suites"] }\n' >"$app/tsconfig.suites.json"
+# The suites alone (with the config that declares their category's name), as a project that
+# type-checks only them does: without vitest.config.ts in the program, Vitest's augmentation of
+# Vite's config is not loaded, and our declarations must not need it.
+printf '{ "extends": "./tsconfig.json", "include": ["suites", "arbigraph.config.ts"] }\n' >"$app/tsconfig.suites.json"
 (cd "$app" && npx tsc --noEmit -p tsconfig.suites.json) || fail "npx tsc --noEmit on the suites alone"
+# A misspelt topology fails tsc through the installed declarations.
+mkdir -p "$app/typo"
+printf "import { defineSuite } from 'arbigraph/vitest'\n\ndefineSuite({ topology: 'chian', category: 'math' })\n" >"$app/typo/suite.ts"
+printf '{ "extends": "../tsconfig.json", "include": ["."] }\n' >"$app/typo/tsconfig.json"
+if (cd "$app" && npx tsc --noEmit -p typo >"$app/typo/tsc.txt"); then fail "tsc accepted topology: 'chian'"; fi
+grep -q "'\"chian\"' is not assignable" "$app/typo/tsc.txt" || fail "tsc did not name the misspelt topology: $(cat "$app/typo/tsc.txt")"
 (cd "$app" && npx arbigraph list >list.txt && grep -q 'Triple' list.txt) || fail "arbigraph list does not show the user's template"
 
 step "$name, ESM project: npx arbigraph generate, one thread and three (the installed helper threads), same bytes"

@@ -17,15 +17,15 @@ export function editDistance(a: string, b: string): number {
     const row = [i]
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      let best = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
+      let best = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost)
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, before[j - 2] + 1)
+        best = Math.min(best, before[j - 2]! + 1)
       row.push(best)
     }
     before = previous
     previous = row
   }
-  return previous[b.length]
+  return previous[b.length]!
 }
 
 /**
