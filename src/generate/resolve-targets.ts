@@ -206,14 +206,27 @@ export function resolveTargets(query: TargetQuery): { family: string; targets: s
     fits(template)
     return { family, targets: [template.id] }
   }
+  let rejected: ArbigraphError | undefined
   const targets = templates.flatMap((template) => {
     try {
       fits(template)
       return [template.id]
     } catch (error) {
-      if (error instanceof ArbigraphError && error.code === 'ARBIGRAPH_UNSATISFIABLE') return []
-      throw error
+      if (!(error instanceof ArbigraphError) || error.code !== 'ARBIGRAPH_UNSATISFIABLE') throw error
+      rejected ??= error
+      return []
     }
   })
+  // When none fits, say why: the kinds the category offers, and why the first template did not
+  // fit (a GSM-only multichain: GSM templates are scalar->scalar, the pack feeds the target a list).
+  if (targets.length === 0 && rejected !== undefined) {
+    const kinds = [...new Set(templates.map((t) => `${t.inputKinds.join('|')}->${t.outputKind}`))]
+    const offers =
+      kinds.length === 1 ? `has only ${kinds[0]} templates` : `has templates of kinds ${kinds.join(', ')}`
+    throw new ArbigraphError(
+      'ARBIGRAPH_UNSATISFIABLE',
+      `topology "${query.topology.name}": no template of category "${family}" fits the target slot (category "${family}" ${offers}): ${rejected.message}`,
+    )
+  }
   return { family, targets }
 }

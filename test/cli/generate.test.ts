@@ -69,6 +69,12 @@ describe('arbigraph generate', () => {
       'unknown category "maht": did you mean "math"? (known: ',
     ],
     [
+      'GSM-only multichain',
+      ['multichain', '--category', 'gsm', '--out', 'x.jsonl'],
+      1,
+      'topology "multichain": no template of category "gsm" fits the target slot (category "gsm" has only scalar->scalar templates): node "t7": it reads a list from the pack junction "pack1", but its possible kinds are scalar->scalar',
+    ],
+    [
       'flag the topology does not take',
       ['chain', '--length', '2', '--width', '3', '--out', 'x.jsonl'],
       2,
