@@ -26,16 +26,14 @@ const options: ts.CompilerOptions = {
   paths: { arbigraph: [join(repo, 'index.ts')], 'arbigraph/vitest': [join(repo, 'vitest.ts')] },
 }
 
-let previous: ts.Program | undefined
-
 /** tsc's messages for one fixture file, compiled alone (a declaration in one must not reach another). */
 function typeErrors(source: string): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'arbigraph-names-'))
   const file = join(dir, 'suite.ts')
   writeFileSync(file, source)
-  // The old program lends its parsed files (the checkout's), which do not change between fixtures.
-  const program = ts.createProgram([file], options, undefined, previous)
-  previous = program
+  // A program of its own each time: one reused from another fixture kept that one's view of the
+  // augmented module (its declarations went missing).
+  const program = ts.createProgram([file], options)
   return ts
     .getPreEmitDiagnostics(program, program.getSourceFile(file))
     .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
@@ -80,6 +78,6 @@ defineSuite({ topology: 'chain', category: 'tripling', harness: 'http://127.0.0.
 `
     expect(typeErrors(source)).toEqual([])
     // Undeclared, the same names fail.
-    expect(typeErrors(source.replace(/declare module[^]*?\n}\n/, ''))).toHaveLength(4)
+    expect(typeErrors(source.replace(/declare module[\s\S]*?\n}\n/, ''))).toHaveLength(4)
   }, 300_000)
 })
