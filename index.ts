@@ -27,6 +27,14 @@ export {
   type RunFacts,
 } from './src/contracts/benchmark.ts'
 export type { Instance } from './src/contracts/instance.ts'
+export type {
+  CategoryName,
+  HarnessName,
+  RegisteredCategories,
+  RegisteredHarnesses,
+  RegisteredTopologies,
+  TopologyName,
+} from './src/contracts/names.ts'
 export type { Skeleton } from './src/contracts/skeleton.ts'
 export type { Category, Params, TaskTemplate, TaskTextContext } from './src/contracts/template.ts'
 export { type Topology, type TopologyDefaults, topology } from './src/contracts/topology.ts'

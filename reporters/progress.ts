@@ -1,6 +1,7 @@
 /**
  * The progress reporter for logs that are not a terminal: while an eval runs in CI it prints a
- * plain line at most every 10 s — cases done/total, rate, ETA and the running figures of each
+ * plain line at most every 10 s — cases done/total, rate, ETA (once every test file is loaded:
+ * before, the total still grows) and the running figures of each
  * cell of every benchmark in the run (infrastructure errors counted apart). A benchmark names its
  * cells from its own summary of the records so far (`progressCells`, src/contracts/benchmark.ts),
  * so the line agrees with the report the run ends with. On a terminal it prints nothing: Vitest's
@@ -55,20 +56,26 @@ export function progressReporter(options: ProgressReporterOptions = {}): Reporte
   let due = throttle(interval, now)
   let total = 0
   let done = 0
+  // Test files to run and those collected so far: until every one is, the total still grows.
+  let files = 0
+  let loaded = 0
   const write = (line: string) =>
     options.write ? options.write(line) : vitest ? vitest.logger.log(line) : console.log(line)
   return {
     onInit(ctx) {
       vitest = ctx
     },
-    onTestRunStart() {
+    onTestRunStart(specifications) {
       start = now()
       due = throttle(interval, now)
       total = 0
       done = 0
+      files = specifications.length
+      loaded = 0
       running.clear()
     },
     onTestModuleCollected(module: TestModule) {
+      loaded++
       for (const test of module.children.allTests()) if (runs(test)) total++
     },
     onTestCaseResult(test: TestCase) {
@@ -83,6 +90,7 @@ export function progressReporter(options: ProgressReporterOptions = {}): Reporte
           elapsedMs: now() - start,
           unit: 'cases',
           cells: running.cells(),
+          ...(loaded < files ? { loading: { loaded, files } } : {}),
         }),
       )
     },

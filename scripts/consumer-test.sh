@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# The consumer test: arbigraph used as a user uses it, from the packed tarball, in fresh projects
-# outside this repository. It packs (prepack builds dist/), checks the tarball (no tests, under
-# 3 MB), installs it with vitest into a temporary "type": "module" project (dependencies from the
-# npm cache that `npm ci` filled, else the registry) and checks, each on the simulator:
+# The consumer test: arbigraph used as a user uses it, in fresh projects outside this repository,
+# installed twice: from the packed tarball (prepack builds dist/; the tarball has no tests and is
+# under 3 MB), and from a git URL (`git+file://` of a clone of HEAD: npm clones it, installs its
+# dev dependencies, runs `prepare`, which builds dist/, and packs it; no network but the npm
+# registry). Uncommitted changes are in the tarball only. Each install goes with vitest into a
+# temporary "type": "module" project (dependencies from the npm cache that `npm ci` filled, else
+# the registry), its files are checked as the tarball's are, and it passes, on the simulator:
 #   1. a hand-written project: vitest.config.ts with arbigraph() from arbigraph/vitest, a suite
 #      calling defineSuite, an arbigraph.config.ts adding a one-template category with defineConfig
 #      from arbigraph/config: `npx vitest run` and `npx tsc --noEmit` pass, the results land in the
@@ -28,22 +31,40 @@ pinned() { node -p "require('$repo/package.json').devDependencies['$1']"; }
 
 step "npm pack"
 (cd "$repo" && npm pack --silent --json --pack-destination "$work" >"$work/pack.json")
-node - "$work/pack.json" <<'JS' || fail "the tarball's contents"
-const [{ filename, size, unpackedSize, files }] = JSON.parse(require('node:fs').readFileSync(process.argv[2], 'utf8'))
-const tests = files.map((f) => f.path).filter((p) => /(^|\/)(test|tests|__tests__)\/|\.test\.[cm]?[jt]s$/.test(p))
+# Fails unless the package's files ($1: `npm pack --json`'s output, or an installed package's
+# folder) hold no tests and no TypeScript sources, hold every entry point, and (for a tarball) the
+# package is small.
+check_files() {
+  node - "$1" <<'JS' || fail "the package's contents ($1)"
+const { readFileSync, readdirSync, statSync } = require('node:fs')
+const { join, relative } = require('node:path')
+const from = process.argv[2]
 const MB = 1024 * 1024
-console.log(`${filename}: ${files.length} files, ${(size / MB).toFixed(2)} MB packed, ${(unpackedSize / MB).toFixed(2)} MB unpacked`)
+let paths
+if (from.endsWith('.json')) {
+  const [{ filename, size, unpackedSize, files }] = JSON.parse(readFileSync(from, 'utf8'))
+  console.log(`${filename}: ${files.length} files, ${(size / MB).toFixed(2)} MB packed, ${(unpackedSize / MB).toFixed(2)} MB unpacked`)
+  // The tarball is what `npm pack` makes and a user downloads (issue 12: under 3 MB). Unpacked, the
+  // compiled tree with its declarations and maps plus the bundled CLI (dist/bin/) is about 5 MB;
+  // the bound catches what does not belong there (tests, data, a second bundle).
+  if (size >= 3 * MB) throw new Error('the package is 3 MB or more')
+  if (unpackedSize >= 8 * MB) throw new Error('the package unpacks to 8 MB or more')
+  paths = files.map((f) => f.path)
+} else {
+  const walk = (dir) => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]))
+  // The installed package's own files, not the dependencies npm may nest in it.
+  paths = walk(from).map((p) => relative(from, p)).filter((p) => !p.startsWith('node_modules/'))
+  console.log(`${from}: ${paths.length} files`)
+}
+const tests = paths.filter((p) => /(^|\/)(test|tests|__tests__)\/|\.test\.[cm]?[jt]s$/.test(p))
 if (tests.length > 0) throw new Error(`the package contains tests: ${tests.slice(0, 5).join(', ')}`)
-// The tarball is what `npm pack` makes and a user downloads (issue 12: under 3 MB). Unpacked, the
-// compiled tree with its declarations and maps plus the bundled CLI (dist/bin/) is about 5 MB;
-// the bound catches what does not belong there (tests, data, a second bundle).
-if (size >= 3 * MB) throw new Error('the package is 3 MB or more')
-if (unpackedSize >= 8 * MB) throw new Error('the package unpacks to 8 MB or more')
 for (const entry of ['dist/index.js', 'dist/index.d.ts', 'dist/vitest.js', 'dist/bin/cli.cjs', 'dist/src/cli/compile-cache.js', 'dist/bin/compile-cache.cjs', 'bin/package.json', 'dist/src/config.js', 'bin/arbigraph.js'])
-  if (!files.some((f) => f.path === entry)) throw new Error(`the package lacks ${entry}`)
-if (files.some((f) => /^(src|plugins|reporters|suites)\/.*\.ts$/.test(f.path))) throw new Error('the package ships TypeScript sources')
+  if (!paths.includes(entry)) throw new Error(`the package lacks ${entry}`)
+if (paths.some((p) => /^(src|plugins|reporters|suites)\/.*\.ts$/.test(p))) throw new Error('the package ships TypeScript sources')
 JS
+}
 tarball="$work/$(node -p "require('$work/pack.json')[0].filename")"
+check_files "$work/pack.json"
 
 # Fails unless $1/out/results.json has records of category $2 and the package wrote nothing into itself.
 check_results() {
@@ -60,11 +81,15 @@ for (const inside of ['out', '.arbigraph'])
 JS
 }
 
-step "install the tarball with vitest into a fresh project"
-app="$work/app"
+# A fresh ESM project in the folder $1 with the package installed from $2 (a tarball's path or a
+# git URL) and vitest: vitest.config.ts with the plugin, arbigraph.config.ts with the user's
+# category, a suite, tsconfig.json.
+make_app() {
+local app=$1
+step "install $2 with vitest into $app"
 mkdir -p "$app/suites"
 printf '{ "name": "consumer-app", "private": true, "type": "module" }\n' >"$app/package.json"
-(cd "$app" && npm install --prefer-offline --silent --save-dev "$tarball" \
+(cd "$app" && npm install --prefer-offline --silent --save-dev "$2" \
   "vitest@$(pinned vitest)" "typescript@$(pinned typescript)" "@types/node@$(pinned @types/node)")
 
 cat >"$app/vitest.config.ts" <<'TS'
@@ -88,6 +113,13 @@ const triple: TaskTemplate = {
   text: ({ source, out }) => `Multiply ${source} by 3; call the result ${out}.`,
 }
 
+// The suites may name the category: declared for tsc, which refuses a name nobody declared.
+declare module 'arbigraph' {
+  interface RegisteredCategories {
+    tripling: true
+  }
+}
+
 export default defineConfig({ plugins: [{ name: 'consumer', categories: [{ name: 'tripling', templates: [triple] }] }] })
 TS
 cat >"$app/suites/tripling.eval.ts" <<'TS'
@@ -107,19 +139,44 @@ cat >"$app/tsconfig.json" <<'JSON'
   "include": ["*.ts", "suites"]
 }
 JSON
+}
 
-step "ESM project: npx vitest run, npx tsc --noEmit, npx arbigraph list"
+# The ESM project's files and installed packages in the folder $1, whose package.json (if any) is
+# written already: npx vitest run, the user's category in its results, npx tsc --noEmit ($2 names
+# the project in a failure).
+same_files_in() {
+  local app=$3
+  cp -r "$app/suites" "$app/vitest.config.ts" "$app/arbigraph.config.ts" "$app/tsconfig.json" "$1/"
+  ln -s "$app/node_modules" "$1/node_modules"
+  (cd "$1" && npx vitest run --reporter=dot) || fail "npx vitest run in $2"
+  check_results "$1" tripling
+  (cd "$1" && npx tsc --noEmit) || fail "npx tsc --noEmit in $2"
+}
+
+# Every check on the ESM project $1 made by make_app, and on projects beside it ($2 names the
+# install in the step lines): vitest, tsc, list, generate, CommonJS, no package.json, init.
+consumer_checks() {
+local app=$1 name=$2 work
+work=$(dirname "$1")/$2-more
+mkdir -p "$work"
+step "$name, ESM project: npx vitest run, npx tsc --noEmit, npx arbigraph list"
 (cd "$app" && npx vitest run --reporter=dot) || fail "npx vitest run in the ESM project"
 check_results "$app" tripling
 (cd "$app" && npx tsc --noEmit) || fail "npx tsc --noEmit in the ESM project"
-# The suites alone, as a project that type-checks only them does: without vitest.config.ts in
-# the program, Vitest's augmentation of Vite's config is not loaded, and our declarations must
-# not need it.
-printf '{ "extends": "./tsconfig.json", "include": ["suites"] }\n' >"$app/tsconfig.suites.json"
+# The suites alone (with the config that declares their category's name), as a project that
+# type-checks only them does: without vitest.config.ts in the program, Vitest's augmentation of
+# Vite's config is not loaded, and our declarations must not need it.
+printf '{ "extends": "./tsconfig.json", "include": ["suites", "arbigraph.config.ts"] }\n' >"$app/tsconfig.suites.json"
 (cd "$app" && npx tsc --noEmit -p tsconfig.suites.json) || fail "npx tsc --noEmit on the suites alone"
+# A misspelt topology fails tsc through the installed declarations.
+mkdir -p "$app/typo"
+printf "import { defineSuite } from 'arbigraph/vitest'\n\ndefineSuite({ topology: 'chian', category: 'math' })\n" >"$app/typo/suite.ts"
+printf '{ "extends": "../tsconfig.json", "include": ["."] }\n' >"$app/typo/tsconfig.json"
+if (cd "$app" && npx tsc --noEmit -p typo >"$app/typo/tsc.txt"); then fail "tsc accepted topology: 'chian'"; fi
+grep -q "'\"chian\"' is not assignable" "$app/typo/tsc.txt" || fail "tsc did not name the misspelt topology: $(cat "$app/typo/tsc.txt")"
 (cd "$app" && npx arbigraph list >list.txt && grep -q 'Triple' list.txt) || fail "arbigraph list does not show the user's template"
 
-step "ESM project: npx arbigraph generate, one thread and three (the installed helper threads), same bytes"
+step "$name, ESM project: npx arbigraph generate, one thread and three (the installed helper threads), same bytes"
 # Enough samples that the helpers take chunks; the user's category is generated in them too.
 (cd "$app" && npx arbigraph generate chain --length 3 --category math,tripling --samples-per-task 40 --out one.jsonl --workers 1) ||
   fail "arbigraph generate with one thread"
@@ -127,7 +184,7 @@ step "ESM project: npx arbigraph generate, one thread and three (the installed h
   fail "arbigraph generate with three threads"
 cmp "$app/one.jsonl" "$app/three.jsonl" || fail "arbigraph generate wrote different files for one thread and three"
 
-step "ESM project: npx arbigraph generate transduction, one thread and two (the installed worker pool), same bytes"
+step "$name, ESM project: npx arbigraph generate transduction, one thread and two (the installed worker pool), same bytes"
 # The bundled command line loads the worker pool's package as the installed package has it;
 # a checkout's tests run the sources and would not see an import the bundle gets wrong.
 (cd "$app" && npx arbigraph generate transduction --budget 4K --level 0 --samples 2 --out lt-one.jsonl) ||
@@ -136,29 +193,18 @@ step "ESM project: npx arbigraph generate transduction, one thread and two (the 
   fail "arbigraph generate transduction with two worker threads"
 cmp "$app/lt-one.jsonl" "$app/lt-two.jsonl" || fail "arbigraph generate transduction wrote different files for one thread and two"
 
-# The ESM project's files and installed packages in the folder $1, whose package.json (if any) is
-# written already: npx vitest run, the user's category in its results, npx tsc --noEmit ($2 names
-# the project in a failure).
-same_files_in() {
-  cp -r "$app/suites" "$app/vitest.config.ts" "$app/arbigraph.config.ts" "$app/tsconfig.json" "$1/"
-  ln -s "$app/node_modules" "$1/node_modules"
-  (cd "$1" && npx vitest run --reporter=dot) || fail "npx vitest run in $2"
-  check_results "$1" tripling
-  (cd "$1" && npx tsc --noEmit) || fail "npx tsc --noEmit in $2"
-}
-
-step "CommonJS project: the same files"
+step "$name, CommonJS project: the same files"
 mkdir -p "$work/cjs"
 printf '{ "name": "consumer-cjs", "private": true, "type": "commonjs" }\n' >"$work/cjs/package.json"
-same_files_in "$work/cjs" "the CommonJS project"
+same_files_in "$work/cjs" "the CommonJS project" "$app"
 
-step "A project with no package.json: the same files"
+step "$name, A project with no package.json: the same files"
 # Node and Vite then take the .ts configs for CommonJS by default, as in a CommonJS project, but
 # nothing says so: issue 12's third case of where a user's config must load with no flags.
 mkdir -p "$work/no-manifest"
-same_files_in "$work/no-manifest" "the project with no package.json"
+same_files_in "$work/no-manifest" "the project with no package.json" "$app"
 
-step "npx arbigraph init, then npx vitest run and npx tsc --noEmit"
+step "$name, npx arbigraph init, then npx vitest run and npx tsc --noEmit"
 init="$work/init"
 mkdir -p "$init"
 printf '{ "name": "consumer-init", "private": true, "type": "module" }\n' >"$init/package.json"
@@ -169,6 +215,18 @@ check_results "$init" doubling
 (cd "$init" && npx tsc --noEmit) || fail "npx tsc --noEmit after init"
 if (cd "$init" && npx arbigraph init >"$work/again.txt" 2>&1); then fail "a second init overwrote the project"; fi
 grep -q 'will not overwrite existing vitest.config.ts' "$work/again.txt" || fail "a second init did not say why: $(cat "$work/again.txt")"
+}
+
+make_app "$work/tarball-app" "$tarball"
+consumer_checks "$work/tarball-app" tarball
+
+step "git clone of HEAD, installed through git+file:// (npm builds dist/ through prepare)"
+# A clone, as a user's git URL names a repository (CI's checkout may be shallow; a clone of it is
+# as well, and npm takes it). npm clones it again, installs its dev dependencies and runs prepare.
+git clone --quiet "file://$repo" "$work/arbigraph.git" || fail "git clone of $repo"
+make_app "$work/git-app" "git+file://$work/arbigraph.git"
+check_files "$work/git-app/node_modules/arbigraph"
+consumer_checks "$work/git-app" git
 
 step "the documentation's examples type-check under init's tsconfig"
 # The pages show the files of docs/examples/ (test/docs/examples.test.ts runs them from the

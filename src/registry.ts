@@ -7,6 +7,7 @@ import type { AnyBenchmark } from './contracts/benchmark.ts'
 import type { Harness } from './contracts/harness.ts'
 import type { Category, TaskTemplate } from './contracts/template.ts'
 import type { Topology } from './contracts/topology.ts'
+import { unknownName } from './did-you-mean.ts'
 import { ArbigraphError } from './errors.ts'
 import type { ReferenceStageHandler } from './io/reference/stage-handler.ts'
 
@@ -105,14 +106,12 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
   return { categories, topologies, harnesses, benchmarks }
 }
 
-const known = (names: Iterable<string>) => [...names].map((n) => `"${n}"`).join(', ')
-
 export function getCategory(registry: Registry, name: string): Category {
   const category = registry.categories.get(name)
   if (!category) {
     throw new ArbigraphError(
       'ARBIGRAPH_UNKNOWN_FAMILY',
-      `unknown category "${name}" (known: ${known(registry.categories.keys())})`,
+      unknownName('category', name, registry.categories.keys()),
     )
   }
   return category
@@ -123,7 +122,7 @@ export function getTopology(registry: Registry, name: string): Topology<unknown>
   if (!topology) {
     throw new ArbigraphError(
       'ARBIGRAPH_UNKNOWN_TOPOLOGY',
-      `unknown topology "${name}" (known: ${known(registry.topologies.keys())})`,
+      unknownName('topology', name, registry.topologies.keys()),
     )
   }
   return topology
@@ -138,7 +137,7 @@ export function getBenchmark(registry: Registry, name: string): AnyBenchmark {
   if (!found) {
     throw new ArbigraphError(
       'ARBIGRAPH_BAD_CONFIG',
-      `unknown benchmark "${name}" (known: ${known(registry.benchmarks.keys())}); register it in arbigraph.config.ts: plugins: [{ name, benchmarks: [...] }]`,
+      `${unknownName('benchmark', name, registry.benchmarks.keys())}; register it in arbigraph.config.ts: plugins: [{ name, benchmarks: [...] }]`,
     )
   }
   return found

@@ -7,6 +7,7 @@
  * `arbigraph --help` loads.
  */
 import { builtins } from '../builtins.ts'
+import { closestName } from '../did-you-mean.ts'
 import { ArbigraphError } from '../errors.ts'
 import type { CliIo, Command } from './command.ts'
 import { type CommandEntry, commands } from './commands/index.ts'
@@ -42,7 +43,7 @@ export function overview(list: readonly CommandEntry[]): string {
     'Commands:',
     ...list.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'Run "arbigraph <command> --help" for the options of a command.',
+    'Run "arbigraph <command> --help" for the options of a command, "arbigraph --version" for the version.',
   ].join('\n')
 }
 
@@ -75,6 +76,11 @@ async function runCommand(command: Command, argv: string[], io: CliIo): Promise<
  */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const [name, ...rest] = argv
+  if (name === '--version' || name === '-v') {
+    // Read only here: the version is the package.json's, which other commands need not parse.
+    io.out((await import('../version.ts')).GENERATOR)
+    return 0
+  }
   const list = await allCommands()
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const help = overview(list)
@@ -84,7 +90,17 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   }
   const entry = list.find((c) => c.name === name)
   if (!entry) {
-    io.err(`arbigraph: unknown command "${name}" (commands: ${list.map((c) => c.name).join(', ')})`)
+    if (name.startsWith('-')) io.err(`arbigraph: unknown option "${name}" (see "arbigraph --help")`)
+    else {
+      const meant = closestName(
+        name,
+        list.map((c) => c.name),
+      )
+      const suggestion = meant === undefined ? '' : `: did you mean "${meant}"?`
+      io.err(
+        `arbigraph: unknown command "${name}"${suggestion} (commands: ${list.map((c) => c.name).join(', ')})`,
+      )
+    }
     return 2
   }
   return runCommand(await entry.load(), rest, io)

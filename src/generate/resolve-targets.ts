@@ -254,14 +254,21 @@ export function resolveTargets(query: TargetQuery): { family: string; targets: s
       return []
     }
   })
+  // When none fits, say why. One cause shared by templates of several kinds lies away from the
+  // target (a pinned neighbour): it is said alone. Otherwise the kinds the category offers come
+  // first (a GSM-only multichain: GSM templates are scalar->scalar while the pack feeds the target
+  // a list), then the cause, per kinds when they differ.
   if (targets.length === 0 && reasons.size > 0) {
-    // One cause for all (a node away from the target) is said once.
-    const causes = new Set(reasons.values())
+    const kinds = [...reasons.keys()]
+    const causes = [...new Set(reasons.values())]
+    if (causes.length === 1 && kinds.length > 1)
+      throw new ArbigraphError('ARBIGRAPH_UNSATISFIABLE', causes[0]!)
+    const offers =
+      kinds.length === 1 ? `has only ${kinds[0]} templates` : `has templates of kinds ${kinds.join(', ')}`
     throw new ArbigraphError(
       'ARBIGRAPH_UNSATISFIABLE',
-      causes.size === 1
-        ? [...causes][0]!
-        : `no template of category "${family}" can be the target: ${[...reasons].map(([kinds, why]) => `${kinds}: ${why}`).join(' | ')}`,
+      `topology "${query.topology.name}": no template of category "${family}" fits the target slot (category "${family}" ${offers}): ` +
+        (causes.length === 1 ? causes[0]! : [...reasons].map(([k, why]) => `${k}: ${why}`).join(' | ')),
     )
   }
   return { family, targets }

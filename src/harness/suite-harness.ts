@@ -10,6 +10,7 @@
 import type { HarnessProfileInput } from '../agent/profile.ts'
 import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
 import type { Harness } from '../contracts/harness.ts'
+import { unknownName } from '../did-you-mean.ts'
 import { ArbigraphError } from '../errors.ts'
 import type { Registry } from '../registry.ts'
 import { httpAgent } from './http-agent.ts'
@@ -38,11 +39,10 @@ export function harnessNamed(name: string, registry: Pick<Registry, 'harnesses'>
   if (/^https?:\/\//i.test(name)) return httpAgent({ url: name })
   const registered = registry.harnesses.get(name)
   if (registered) return registered
-  const known = ['tool-agent', ...registry.harnesses.keys()].map((n) => `"${n}"`).join(', ')
-  throw new ArbigraphError(
-    'ARBIGRAPH_BAD_CONFIG',
-    `${where}: unknown harness "${name}" (known: ${known}; or an http:// URL of an agent speaking arbigraph.http-agent/1; register yours in arbigraph.config.ts: plugins: [{ name, harnesses: [...] }])`,
-  )
+  const known = ['tool-agent', ...registry.harnesses.keys()]
+  const others =
+    'or an http:// URL of an agent speaking arbigraph.http-agent/1; register yours in arbigraph.config.ts: plugins: [{ name, harnesses: [...] }]'
+  throw new ArbigraphError('ARBIGRAPH_BAD_CONFIG', `${where}: ${unknownName('harness', name, known, others)}`)
 }
 
 /**

@@ -44,6 +44,13 @@ const double: TaskTemplate = {
   text: ({ source, out, params }) => \`Double \${source}, then add \${params.offset}; call the result \${out}.\`,
 }
 
+// The names your suites may give besides the built-ins': a misspelt one then fails \`tsc\`.
+declare module 'arbigraph' {
+  interface RegisteredCategories {
+    doubling: true
+  }
+}
+
 // Your own categories (and topologies) are registered after arbigraph's built-ins.
 export default defineConfig({
   plugins: [{ name: 'my-tasks', categories: [{ name: 'doubling', templates: [double] }] }],

@@ -11,8 +11,11 @@ import { mcnemarExact } from './mcnemar.ts'
 import type { CellScope } from './summarize.ts'
 import { cellKey, summarizeCell } from './summarize.ts'
 
-/** How a cell moved from run A to run B. */
-export type CellVerdict = 'degraded' | 'improved' | 'same' | 'missing' | 'new'
+/**
+ * How a cell moved from run A to run B: `not significant` when the paired test cannot tell the
+ * difference from noise (not "same": a 30-point drop on few trials can be not significant).
+ */
+export type CellVerdict = 'degraded' | 'improved' | 'not significant' | 'missing' | 'new'
 
 /** One cell of the comparison. Accuracies are rates in [0, 1]; null when the run lacks the cell. */
 export interface CellComparison {
@@ -46,12 +49,12 @@ function verdictOf(a: CaseRecord[], b: CaseRecord[], lost: number, won: number, 
   if (b.length === 0) return 'missing'
   if (a.length === 0) return 'new'
   if (p < alpha) return lost > won ? 'degraded' : 'improved'
-  return 'same'
+  return 'not significant'
 }
 
 /**
  * Compares one cell's records of run A and run B.
- * @example compareCell({ topology: 'chain', category: 'math', task: null }, a, b, 0.05).verdict // 'same'
+ * @example compareCell({ topology: 'chain', category: 'math', task: null }, a, b, 0.05).verdict // 'not significant'
  */
 export function compareCell(
   scope: CellScope,

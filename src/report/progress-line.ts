@@ -22,6 +22,11 @@ export interface ProgressState {
   /** What is counted: `cases`, `instances`. */
   unit: string
   cells?: readonly CellProgress[]
+  /**
+   * Set while test files are still being loaded: each adds its cases to `total`, so a percentage
+   * or an ETA from it would be wrong (a 20 s run's first ETA read minutes). @default the total is known
+   */
+  loading?: { loaded: number; files: number }
 }
 
 /** `1h02m`, `4m07s`, `9s`: short enough for a log line, exact to the second. */
@@ -55,17 +60,22 @@ export const formatCell = (c: CellProgress): string =>
 /**
  * The line for one moment of a run.
  * @example progressLine({ done: 50, total: 200, elapsedMs: 10_000, unit: 'cases' }) // 'progress: 50/200 cases (25.0%), 5.0 cases/s, elapsed 10s, ETA 30s'
+ * @example progressLine({ done: 5, total: 8, elapsedMs: 1000, unit: 'cases', loading: { loaded: 1, files: 3 } }) // 'progress: 5/8+ cases so far, 5.0 cases/s, elapsed 1s, ETA once every file is loaded (1/3)'
  */
 export function progressLine(state: ProgressState): string {
-  const { done, total, elapsedMs, unit } = state
+  const { done, total, elapsedMs, unit, loading } = state
   const seconds = elapsedMs / 1000
   const rate = seconds > 0 ? done / seconds : 0
   const eta = done > 0 && rate > 0 ? formatDuration(((total - done) / rate) * 1000) : 'unknown'
   const parts = [
-    `progress: ${done}/${total} ${unit} (${total > 0 ? percent(done, total) : '0.0%'})`,
+    loading
+      ? `progress: ${done}/${total}+ ${unit} so far`
+      : `progress: ${done}/${total} ${unit} (${total > 0 ? percent(done, total) : '0.0%'})`,
     `${rate.toFixed(1)} ${unit}/s`,
     `elapsed ${formatDuration(elapsedMs)}`,
-    `ETA ${done >= total ? '0s' : eta}`,
+    loading
+      ? `ETA once every file is loaded (${loading.loaded}/${loading.files})`
+      : `ETA ${done >= total ? '0s' : eta}`,
   ]
   const cells = (state.cells ?? []).map(formatCell)
   return [parts.join(', '), ...cells].join('; ')

@@ -12,8 +12,12 @@
  * name in the registry (src/ never imports a plugin).
  * Reference: docs/research/ecosystem-anchors.md §A2–§A4.
  */
+
+import type { HarnessProfileInput } from '../agent/profile.ts'
 import { arbigraphBenchmark } from '../arbigraph-benchmark.ts'
 import type { AnyBenchmark, Benchmark } from '../contracts/benchmark.ts'
+import type { Harness } from '../contracts/harness.ts'
+import type { CategoryName, HarnessName, TopologyName } from '../contracts/names.ts'
 import { threadRegistry } from '../generate/generate-chunk.ts'
 import { getBenchmark } from '../registry.ts'
 import type { SuiteOptions } from './arbigraph-suite.ts'
@@ -23,6 +27,17 @@ import { runRoot } from './run-root.ts'
 // ArbiGraph's options and cases have their own module; callers of the earlier home still find them.
 export { type SuiteCase, type SuiteOptions, suiteCases } from './arbigraph-suite.ts'
 export type { SuiteSettings }
+
+/**
+ * ArbiGraph's suite options as `defineSuite` takes them: the topology, category and harness
+ * names are those registered (src/contracts/names.ts), so a typo fails `tsc`.
+ */
+export type DefineSuiteOptions = Omit<SuiteOptions, 'topology' | 'category' | 'categories' | 'harness'> & {
+  topology: TopologyName
+  category?: CategoryName
+  categories?: readonly CategoryName[]
+  harness?: Harness | HarnessName | HarnessProfileInput
+}
 
 const isBenchmarkValue = (x: unknown): x is AnyBenchmark =>
   typeof x === 'object' && x !== null && typeof (x as AnyBenchmark).cases === 'function'
@@ -36,7 +51,7 @@ const isBenchmarkValue = (x: unknown): x is AnyBenchmark =>
  * // suites/echo/words.eval.ts
  * defineSuite(echo, { words: 3 })
  */
-export function defineSuite(options: SuiteOptions): void
+export function defineSuite(options: DefineSuiteOptions): void
 export function defineSuite<Options, Case>(
   benchmark: Benchmark<Options, Case, unknown, unknown>,
   options: unknown,

@@ -5,6 +5,14 @@
  * registration, the globalSetup).
  */
 export { arbigraphBenchmark, infraRecord } from '../arbigraph-benchmark.ts'
+export type {
+  CategoryName,
+  HarnessName,
+  RegisteredCategories,
+  RegisteredHarnesses,
+  RegisteredTopologies,
+  TopologyName,
+} from '../contracts/names.ts'
 export {
   defineHarness,
   type Harness,
@@ -20,6 +28,7 @@ export { bySweepScale, sweepScale } from '../sweep/sweep-scale.ts'
 export type { SuiteCase, SuiteOptions } from './arbigraph-suite.ts'
 export { suiteCases } from './arbigraph-suite.ts'
 export {
+  type DefineSuiteOptions,
   defineSuite,
   defineTransductionSuite,
   type SuiteSettings,

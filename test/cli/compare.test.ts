@@ -45,6 +45,9 @@ describe('arbigraph compare on sim:noisy runs', () => {
     const result = await compare([quiet.file, quietAgain.file])
     expect(result.out).toContain('no cell dropped significantly')
     expect(result.out).not.toContain('degraded')
+    // A difference the paired test cannot tell from noise is "not significant", never "same".
+    expect(result.out).toMatch(/^chain\/math .* not significant$/m)
+    expect(result.out).not.toMatch(/\bsame\b/)
     expect(result.code).toBe(0)
   })
 

@@ -44,7 +44,12 @@ describe('arbigraph generate', () => {
   })
 
   const failures: [string, string[], number, string][] = [
-    ['unknown topology', ['chian', '--out', 'x.jsonl'], 1, 'unknown topology "chian"'],
+    [
+      'unknown topology',
+      ['chian', '--out', 'x.jsonl'],
+      1,
+      'unknown topology "chian": did you mean "chain"? (known: ',
+    ],
     [
       'unknown target template',
       ['chain', '--length', '2', '--targets', 'Nope', '--out', 'x.jsonl'],
@@ -55,7 +60,19 @@ describe('arbigraph generate', () => {
       'unknown category',
       ['chain', '--length', '2', '--category', 'chess', '--out', 'x.jsonl'],
       1,
-      'unknown category "chess"',
+      'unknown category "chess" (known: ',
+    ],
+    [
+      'misspelt category',
+      ['chain', '--length', '2', '--category', 'maht', '--out', 'x.jsonl'],
+      1,
+      'unknown category "maht": did you mean "math"? (known: ',
+    ],
+    [
+      'GSM-only multichain',
+      ['multichain', '--category', 'gsm', '--out', 'x.jsonl'],
+      1,
+      'topology "multichain": no template of category "gsm" fits the target slot (category "gsm" has only scalar->scalar templates): node "t7": it reads a list from the pack junction "pack1", but its possible kinds are scalar->scalar',
     ],
     [
       'flag the topology does not take',

@@ -31,10 +31,41 @@ describe('arbigraph (no command)', () => {
     expect(run.err).toContain('Usage: arbigraph <command>')
   })
 
-  it('an unknown command is a usage error naming it', async () => {
+  it('an unknown command is a usage error naming it and the closest command', async () => {
     const run = await runCli(['generat'], cwd)
     expect(run.code).toBe(2)
-    expect(run.err).toContain('unknown command "generat"')
+    expect(run.err).toMatch(
+      /^arbigraph: unknown command "generat": did you mean "generate"\? \(commands: generate, /,
+    )
+    const far = await runCli(['frobnicate'], cwd)
+    expect(far.err).toMatch(/^arbigraph: unknown command "frobnicate" \(commands: generate, /)
+    const option = await runCli(['--verbose'], cwd)
+    expect([option.code, option.err]).toEqual([
+      2,
+      'arbigraph: unknown option "--verbose" (see "arbigraph --help")',
+    ])
+  })
+
+  it('--version (and -v) prints the package version and exits 0', async () => {
+    const { version } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { version: string }
+    for (const flag of ['--version', '-v']) {
+      const run = await runCli([flag], cwd)
+      expect([run.code, run.out, run.err]).toEqual([0, `arbigraph ${version}`, ''])
+    }
+    expect((await runCli(['--help'], cwd)).out).toContain('"arbigraph --version" for the version')
+  })
+
+  it('every command but eval (tested in eval-command.test.ts) refuses an unknown flag in one line, exit 2', async () => {
+    const { allCommands } = await import('../../src/cli/main.ts')
+    const names = (await allCommands()).map((c) => c.name).filter((name) => name !== 'eval')
+    expect(names.length).toBeGreaterThan(10)
+    const runs = await Promise.all(names.map((name) => runCli([name, '--no-such-flag'], tempDir())))
+    expect(runs.map((run) => [run.code, run.err])).toEqual(
+      names.map((name) => [
+        2,
+        `arbigraph ${name}: unknown option "--no-such-flag" (see "arbigraph ${name} --help")`,
+      ]),
+    )
   })
 
   it.each(['generate', 'validate', 'render', 'viz', 'list'])(

@@ -62,7 +62,7 @@ describe('the Benchmark contract', () => {
     const registry = createRegistry([{ name: 'mine', benchmarks: [echo, transduction] }])
     expect(getBenchmark(registry, 'echo')).toBe(echo)
     expect(rejection(() => getBenchmark(registry, 'ehco')).message).toContain(
-      'unknown benchmark "ehco" (known: "echo", "transduction"); register it in arbigraph.config.ts',
+      'unknown benchmark "ehco": did you mean "echo"? (known: "echo", "transduction"); register it in arbigraph.config.ts',
     )
   })
 

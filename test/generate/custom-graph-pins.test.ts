@@ -191,7 +191,10 @@ describe('a custom graph that cannot work is refused with the node and the cause
     const error = await refused(graph)
     expect(error.code).toBe('ARBIGRAPH_UNSATISFIABLE')
     const reasons = error.message
-      .replace('no template of category "math" can be the target: ', '')
+      .replace(
+        'topology "dag": no template of category "math" fits the target slot (category "math" has templates of kinds list->list, list->scalar, scalar->list, scalar->scalar): ',
+        '',
+      )
       .split(' | ')
     expect(reasons).toEqual([
       'list->list: topology "dag": "Convolution" cannot be a target: node "t1" declares input_kind scalar, but "Convolution" (list->list) does not read a scalar',

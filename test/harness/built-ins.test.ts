@@ -212,6 +212,9 @@ describe('suiteHarness', () => {
     expect(() => suiteHarness(undefined, registry, { ARBIGRAPH_HARNESS: 'nope' })).toThrow(
       /ARBIGRAPH_HARNESS: unknown harness "nope"/,
     )
+    expect(() => suiteHarness('tool-agnet', registry, {})).toThrow(
+      'defineSuite: harness: unknown harness "tool-agnet": did you mean "tool-agent"? (known: "tool-agent", "mine"; or an http:// URL',
+    )
     const clash = { harnesses: new Map([['tool-agent', toolAgent({ protocol: 'text' })]]) }
     expect(() => suiteHarness('tool-agent', clash, {})).toThrow(
       'defineSuite: harness: "tool-agent" is both the built-in tool agent and a harness registered in arbigraph.config.ts; give yours another name',

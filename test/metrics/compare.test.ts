@@ -17,7 +17,7 @@ describe('compareRuns', () => {
     expect(chain).toMatchObject({ shared: 30, lost: 16, won: 0, verdict: 'degraded' })
     expect(chain.delta).toBeCloseTo(12 / 30 - 28 / 30, 12)
     expect(chain.p).toBeCloseTo(2 / 2 ** 16, 15)
-    expect(result.cells.find((c) => c.key === 'baseline/math')!.verdict).toBe('same')
+    expect(result.cells.find((c) => c.key === 'baseline/math')!.verdict).toBe('not significant')
     expect(result.failing).toEqual(['chain/math'])
   })
 
@@ -30,7 +30,7 @@ describe('compareRuns', () => {
 
   it('does not flag a small drop the paired test cannot tell from noise', () => {
     const result = compareRuns(run(30, 20), run(30, 18))
-    expect(result.cells[0]).toMatchObject({ lost: 2, won: 0, verdict: 'same' })
+    expect(result.cells[0]).toMatchObject({ lost: 2, won: 0, verdict: 'not significant' })
     expect(result.cells[0]!.p).toBeCloseTo(0.5, 12)
   })
 

@@ -24,6 +24,19 @@ describe('progressLine', () => {
     )
   })
 
+  it('gives no percentage and no ETA while files are loading (the total still grows)', () => {
+    const line = progressLine({
+      done: 5,
+      total: 8,
+      elapsedMs: 1000,
+      unit: 'cases',
+      loading: { loaded: 1, files: 3 },
+    })
+    expect(line).toBe(
+      'progress: 5/8+ cases so far, 5.0 cases/s, elapsed 1s, ETA once every file is loaded (1/3)',
+    )
+  })
+
   it('says the ETA is unknown before anything finished, and 0s when all did', () => {
     expect(progressLine({ done: 0, total: 9, elapsedMs: 5000, unit: 'instances' })).toContain('ETA unknown')
     expect(progressLine({ done: 9, total: 9, elapsedMs: 5000, unit: 'instances' })).toContain('ETA 0s')

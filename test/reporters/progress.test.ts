@@ -163,6 +163,27 @@ describe('progressReporter', () => {
     )
   })
 
+  it('gives no ETA until every test file is loaded, since each adds its cases to the total', async () => {
+    let t = 0
+    const lines: string[] = []
+    const reporter = progressReporter({ isTTY: false, now: () => t, write: (line) => lines.push(line) })
+    const [first, second, third] = await arbigraphTests(['right', 'wrong', 'right'])
+    // Two test files to run (Vitest hands the reporter their specifications).
+    reporter.onTestRunStart?.([{}, {}] as unknown as Parameters<
+      NonNullable<typeof reporter.onTestRunStart>
+    >[0])
+    reporter.onTestModuleCollected?.(testModule([first!]))
+    t = 10_000
+    reporter.onTestCaseResult?.(first!)
+    expect(lines).toEqual([
+      'progress: 1/1+ cases so far, 0.1 cases/s, elapsed 10s, ETA once every file is loaded (1/2)',
+    ])
+    reporter.onTestModuleCollected?.(testModule([second!, third!]))
+    t = 20_000
+    reporter.onTestCaseResult?.(second!)
+    expect(lines[1]).toBe('progress: 2/3 cases (66.7%), 0.1 cases/s, elapsed 20s, ETA 10s')
+  })
+
   it('places a test that failed before writing a record in its cell, as an infrastructure error', () => {
     const { reporter, lines, clock } = run([arbigraphBenchmark])
     clock(10_000)

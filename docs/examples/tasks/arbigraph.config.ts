@@ -13,6 +13,14 @@ const triple: TaskTemplate = {
   text: ({ source, out }) => `Multiply ${source} by 3; call the result ${out}.`,
 }
 
+// Declares the category's name to defineSuite's types, so `categories: ['tripling']` type-checks
+// (a name no plugin declares, a typo, fails tsc).
+declare module 'arbigraph' {
+  interface RegisteredCategories {
+    tripling: true
+  }
+}
+
 export default defineConfig({
   plugins: [{ name: 'my-tasks', categories: [{ name: 'tripling', templates: [triple] }] }],
 })

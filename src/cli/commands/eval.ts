@@ -4,7 +4,8 @@
  * globalSetup reads (without `--base-url` the built-in simulator answers, and says so loudly);
  * every other argument goes to Vitest unchanged (`--shard`, `--reporter`, `--tags-filter`, `-t`,
  * `--merge-reports`, …), so Vitest parses and checks them exactly as `vitest run` would. Vitest
- * runs as a child process: its exit code is ours, and a misspelt flag is Vitest's own error.
+ * runs as a child process (through src/cli/vitest-child.mjs): its exit code is ours, and a
+ * misspelt flag is Vitest's own usage error, printed as one line like ours.
  * The root is the working directory (unless `--root` is given), so results, dashboard, case details
  * and cache land there.
  * Suites come from `<cwd>/suites` when that folder exists, else the ones bundled with arbigraph.
@@ -13,6 +14,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { packageRoot, siblingModule } from '../../package-root.ts'
 import { usageError } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
@@ -31,6 +33,9 @@ const ENV_FLAGS = {
 } as const
 
 type EnvFlag = keyof typeof ENV_FLAGS
+
+/** What the child process runs: Vitest's bin, its usage errors as one line. */
+const VITEST_CHILD = fileURLToPath(new URL('../vitest-child.mjs', import.meta.url))
 
 /** The config `arbigraph eval` runs with: the plugin and the suite files, nothing else. */
 export const EVAL_CONFIG = siblingModule(import.meta.url, '../../vitest/eval-config')
@@ -153,13 +158,13 @@ and cache are written under the working directory (or the --root given). A suite
   --results <file>              results JSON (ARBIGRAPH_RESULTS); default out/results.json
 Every other option goes to Vitest ("npx vitest run --help" lists them), for example
   -t <re>  --tags-filter <expr>  --shard <i>/<n>  --reporter <name>  --merge-reports  --config <file>
-Exit codes: Vitest's (0 every case ran and the gate held, 1 otherwise); 2 a usage error.`,
+Exit codes: Vitest's (0 every case ran and the gate held, 1 otherwise); 2 a usage error (ours or Vitest's).`,
   async run(argv: string[], io: CliIo): Promise<number> {
     const { env, vitest } = splitEvalArgs(argv)
     // A bad setting is reported here as one line, before Vitest starts (which would exit itself).
     const { checkRunSettings } = await import('../../vitest/run-settings.ts')
     checkRunSettings({ ...process.env, ...env }, evalRoot(vitest, io.cwd))
-    const child = spawn(process.execPath, [vitestBin(io.cwd), ...vitestArgs(vitest, io.cwd)], {
+    const child = spawn(process.execPath, [VITEST_CHILD, vitestBin(io.cwd), ...vitestArgs(vitest, io.cwd)], {
       cwd: io.cwd,
       env: { ...process.env, ...env },
       stdio: 'inherit',

@@ -12,7 +12,7 @@
   function row(c, name) {
     return el(
       'tr',
-      { class: `verdict-${c.verdict}`, 'data-cell': c.key },
+      { class: `verdict-${c.verdict.replaceAll(' ', '-')}`, 'data-cell': c.key },
       el('td', {}, name),
       el('td', { class: 'num' }, `${rate(c.accuracyA)} (n=${c.nA})`),
       el('td', { class: 'num' }, `${rate(c.accuracyB)} (n=${c.nB})`),

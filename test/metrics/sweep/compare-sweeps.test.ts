@@ -12,7 +12,7 @@ describe('compareSweeps', () => {
     const b = syntheticSweep(SIZES, logisticCurve(4, -1.5), { cases: 60, model: 'other' })
     const [curve] = compareSweeps(a, b, 0.05)
     expect(curve!.points.map((p) => p.value)).toEqual(SIZES)
-    expect(curve!.points[0]!.verdict).toBe('same') // σ(4) ≈ 0.98 at size 1
+    expect(curve!.points[0]!.verdict).toBe('not significant') // σ(4) ≈ 0.98 at size 1
     expect(curve!.points.at(-1)!).toMatchObject({ verdict: 'degraded', shared: 60 })
     expect(curve!.failing).toContain('sweep:chain-length/math@32')
     expect(curve!.breakingPointA).toBe('beyond')
