@@ -72,7 +72,8 @@ export async function readResults(path: string, where: string): Promise<Results>
     if (part.index === undefined) {
       rest[part.key] = json
       // Another benchmark's file (or none): say so before its records are taken for ArbiGraph's.
-      if (part.key === 'schema' && json !== RESULTS_SCHEMA) header({ ...rest, records: [] }, refuse)
+      const schema = part.key === 'schema' ? z.literal(RESULTS_SCHEMA).safeParse(json) : undefined
+      if (schema?.error) refuse(schema.error.issues.map((issue) => ({ ...issue, path: ['schema'] })))
       continue
     }
     const at = ['records', part.index]
