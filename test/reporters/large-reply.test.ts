@@ -23,7 +23,10 @@ const LONGEST_STRING = 2 ** 29 - 24
 let agent: Server
 let run: FixtureRun
 
-/** An agent that answers the first output of every case with 16 MiB of text (no turns). */
+/**
+ * An agent that answers the first output of every case with 16 MiB of text (no turns), leaving
+ * the others unanswered: its record holds the 16 MiB answer, the case is wrong.
+ */
 async function startAgent(): Promise<string> {
   agent = createServer((request, response) => {
     const body: Buffer[] = []
@@ -33,7 +36,9 @@ async function startAgent(): Promise<string> {
       const head = Buffer.from(`{"answers":{${JSON.stringify(testCase.expected[0])}:"`)
       const tail = Buffer.from('"}}')
       const text = Buffer.alloc(REPLY_BYTES - head.length - tail.length, 'x')
-      response.writeHead(200, { 'content-type': 'application/json' })
+      // One request per connection: a kept-alive socket this server times out while the client
+      // reuses it reads as "other side closed", a fault of this stand-in, not of the run.
+      response.writeHead(200, { 'content-type': 'application/json', connection: 'close' })
       response.end(Buffer.concat([head, text, tail]))
     })
   })
@@ -73,7 +78,7 @@ describe('16 MiB agent replies through the reporters', () => {
     expect(statSync(join(dir, 'dashboard', 'data', 'cases-00000.js')).size).toBeGreaterThan(LONGEST_STRING)
   })
 
-  it('and `arbigraph report` reads it back: every case graded as the unreadable answer it is', () => {
+  it('and `arbigraph report` reads it back: every case graded, none answered in full', () => {
     const report = spawnSync(
       process.execPath,
       [join(repo, 'bin', 'arbigraph.js'), 'report', 'results.json'],
@@ -86,6 +91,6 @@ describe('16 MiB agent replies through the reporters', () => {
     expect(report.status, report.stderr).toBe(0)
     expect(report.stdout).toContain('40 trials')
     expect(report.stdout).toMatch(/chain\/math\s+40\s+0\.000/)
-    expect(report.stdout).toContain('wrong: format 40')
+    expect(report.stdout).toContain('chain/math: statuses missing_requested_task_answers 40')
   })
 })
