@@ -1,11 +1,11 @@
 /**
  * The results-file reporter: writes every case record of the run, with the model and run facts
  * (times, shard, merge, ARBIGRAPH_* settings), to one JSON file, atomically, so a crash never
- * leaves half a file. `arbigraph report` recomputes every number from it.
+ * leaves half a file, and record by record, so records of any total size fit. `arbigraph report` recomputes every number from it.
  */
 
 import type { Reporter, TestModule, TestRunEndReason } from 'vitest/node'
-import { writeFileAtomic } from '../src/io/atomic-write.ts'
+import { writeJsonRecords } from '../src/io/write-json-records.ts'
 import { buildResults } from '../src/report/build-results.ts'
 import { collectRecords, onlyOtherBenchmarks } from './collect-records.ts'
 import { outputPath } from './output-path.ts'
@@ -36,7 +36,7 @@ export function resultsJsonReporter(options: ResultsJsonOptions = {}): Reporter 
       // Neither must a run that produced no record (a suite that failed to load, no case selected).
       if (records.length === 0) return run.error(`arbigraph: no case ran; ${path} left as it was`)
       const results = buildResults(records, run.facts(reason), createdBy(run.vitest))
-      await writeFileAtomic(path, `${JSON.stringify(results, null, 2)}\n`)
+      await writeJsonRecords(path, results, 'records')
       run.log(`arbigraph: wrote ${records.length} case records to ${path}`)
     },
   }

@@ -33,6 +33,24 @@ export const runInfoSchema = z
   })
   .strict()
 
+/**
+ * A register of the trials read so far (records in file order, as the streamed reader meets
+ * them): the message for a record whose trial came earlier, else undefined.
+ * @example const duplicate = trialRegister(); duplicate(record, 0); duplicate(record, 1) // 'duplicate trial: …'
+ */
+export function trialRegister(): (
+  record: Pick<CaseRecord, 'caseId' | 'epoch'>,
+  i: number,
+) => string | undefined {
+  const seen = new Map<string, number>()
+  return (record, i) => {
+    const key = `${record.caseId}@${record.epoch}`
+    const first = seen.get(key)
+    if (first === undefined) seen.set(key, i)
+    else return `duplicate trial: case "${record.caseId}" epoch ${record.epoch} (first at records[${first}])`
+  }
+}
+
 export const resultsSchema = z
   .object({
     schema: z.literal(RESULTS_SCHEMA),
@@ -53,17 +71,10 @@ export const resultsSchema = z
   })
   .strict()
   .superRefine((results, ctx) => {
-    const seen = new Map<string, number>()
+    const duplicate = trialRegister()
     results.records.forEach((record, i) => {
-      const key = `${record.caseId}@${record.epoch}`
-      const first = seen.get(key)
-      if (first === undefined) seen.set(key, i)
-      else
-        ctx.addIssue({
-          code: 'custom',
-          path: ['records', i],
-          message: `duplicate trial: case "${record.caseId}" epoch ${record.epoch} (first at records[${first}])`,
-        })
+      const message = duplicate(record, i)
+      if (message) ctx.addIssue({ code: 'custom', path: ['records', i], message })
     })
   })
   .meta({ id: 'Results', title: 'ArbiGraph results file' })

@@ -14,11 +14,12 @@ import { fileURLToPath } from 'node:url'
 import { conditionsPages } from '../conditions/dashboard-page.ts'
 import type { Results } from '../contracts/results.ts'
 import { ArbigraphError } from '../errors.ts'
-import { removeStaleTemps, tempPath } from '../io/atomic-write.ts'
+import { openAtomicLines, removeStaleTemps, tempPath } from '../io/atomic-write.ts'
 import { ensureDir } from '../io/ensure-dir.ts'
-import { loadCaseDetails } from './case-details.ts'
+import type { DetailSpan } from './case-details.ts'
+import { locateCaseDetails, readCaseDetailAt } from './case-details.ts'
 import type { ComparePayload } from './dashboard-data.ts'
-import { caseIndex, chunkFile, chunkScript, dataScript, overviewPayload } from './dashboard-data.ts'
+import { caseIndex, chunkCase, chunkFile, dataScript, overviewPayload } from './dashboard-data.ts'
 import { sweepPages } from './sweep-page.ts'
 
 const APP_DIR = fileURLToPath(new URL('./app/', import.meta.url))
@@ -119,17 +120,47 @@ export async function buildDashboard(
   const { records } = results
   // A run with sweeps gets their page, whoever builds its dashboard.
   const pages = [...conditionsPages(records), ...(options.pages ?? []), ...sweepPages(records)]
-  const details = await loadCaseDetails(records, resolve(options.resultsDir ?? process.cwd()))
+  const spans = await locateCaseDetails(records, resolve(options.resultsDir ?? process.cwd()))
   ensureDir(dirname(dir), `dashboard "${dir}"`)
   removeStaleTemps(dir)
   const built = tempPath(dir)
   try {
     const compare = options.compare ?? null
-    const chunks = await writeDashboard(built, results, details, { chunkSize, pages, compare })
+    const { chunks, withDetails } = await writeDashboard(built, results, spans, { chunkSize, pages, compare })
     await moveIntoPlace(built, dir)
-    return { dir, cases: records.length, withDetails: details.filter(Boolean).length, chunks }
+    return { dir, cases: records.length, withDetails, chunks }
   } catch (error) {
     await rm(built, { recursive: true, force: true })
+    throw error
+  }
+}
+
+/**
+ * Writes chunk `k` (the records from `first`, each with its details) case by case: a case can
+ * hold a 32 MiB reply twice (its answer and its transcript), so a chunk is never one string.
+ * Returns which of them had details.
+ */
+async function writeChunk(
+  file: string,
+  k: number,
+  records: readonly Results['records'][number][],
+  spans: readonly (DetailSpan | undefined)[],
+): Promise<boolean[]> {
+  const out = await openAtomicLines(file)
+  const found: boolean[] = []
+  try {
+    // The same script as dataScript(`chunk:${k}`, { cases }), one case a line.
+    await out.write(`window.arbigraphData(${JSON.stringify(`chunk:${k}`)}, {"cases":[`)
+    for (let i = 0; i < records.length; i++) {
+      const detail = readCaseDetailAt(spans[i], records[i]!)
+      found.push(detail !== undefined)
+      await out.write(`${JSON.stringify(chunkCase(records[i]!, detail))}${i + 1 < records.length ? ',' : ''}`)
+    }
+    await out.write(']});')
+    await out.commit()
+    return found
+  } catch (error) {
+    await out.abort()
     throw error
   }
 }
@@ -138,13 +169,21 @@ export async function buildDashboard(
 async function writeDashboard(
   dir: string,
   results: Results,
-  details: Awaited<ReturnType<typeof loadCaseDetails>>,
+  spans: readonly (DetailSpan | undefined)[],
   options: { chunkSize: number; pages: readonly ExtraPage[]; compare: ComparePayload | null },
-): Promise<number> {
+): Promise<{ chunks: number; withDetails: number }> {
   const { chunkSize, pages } = options
   const { records } = results
   await mkdir(join(dir, 'data'), { recursive: true })
   await copyApp(dir, pages)
+  // Chunks first: a detail counts once it is read and found to be its case's.
+  const found: boolean[] = []
+  for (let k = 0; k * chunkSize < records.length; k++) {
+    const part = [k * chunkSize, (k + 1) * chunkSize] as const
+    found.push(
+      ...(await writeChunk(join(dir, chunkFile(k)), k, records.slice(...part), spans.slice(...part))),
+    )
+  }
   const overview = overviewPayload(records, {
     results,
     chunkSize,
@@ -156,12 +195,8 @@ async function writeDashboard(
     join(dir, 'data', 'index.js'),
     dataScript(
       'index',
-      caseIndex(records, (i) => details[i] !== undefined),
+      caseIndex(records, (i) => found[i]!),
     ),
   )
-  for (let k = 0; k * chunkSize < records.length; k++) {
-    const part = [k * chunkSize, (k + 1) * chunkSize] as const
-    await writeFile(join(dir, chunkFile(k)), chunkScript(k, records.slice(...part), details.slice(...part)))
-  }
-  return overview.chunks
+  return { chunks: overview.chunks, withDetails: found.filter(Boolean).length }
 }

@@ -8,7 +8,7 @@
  * earlier runs are left alone: only lines a record points at are ever read.
  */
 import { randomBytes } from 'node:crypto'
-import { appendFileSync, createReadStream, existsSync } from 'node:fs'
+import { appendFileSync, closeSync, createReadStream, existsSync, openSync, readSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { z } from 'zod'
@@ -125,27 +125,86 @@ export async function readCaseDetails(
   }
 }
 
+/** Where one stored detail line is: its file and byte range (without the newline). */
+export interface DetailSpan {
+  file: string
+  start: number
+  end: number
+}
+
+/**
+ * Where each record's detail line is, in record order (undefined when its `transcriptRef` points
+ * at no line): one pass over each store file that reads only where lines end, so the details
+ * themselves (a transcript can hold a 32 MiB reply) are read one at a time, when written out.
+ * @example const spans = await locateCaseDetails(results.records, 'out'); readCaseDetailAt(spans[0], results.records[0])
+ */
+export async function locateCaseDetails(
+  records: readonly CaseRecord[],
+  resultsDir: string,
+): Promise<(DetailSpan | undefined)[]> {
+  const wanted = new Map<string, Map<number, number[]>>()
+  records.forEach((record, slot) => {
+    const ref = parseDetailRef(record.transcriptRef, resultsDir)
+    if (!ref) return
+    const lines = wanted.get(ref.file) ?? new Map<number, number[]>()
+    lines.set(ref.line, [...(lines.get(ref.line) ?? []), slot])
+    wanted.set(ref.file, lines)
+  })
+  const spans: (DetailSpan | undefined)[] = new Array(records.length)
+  for (const [file, lines] of wanted) {
+    let line = 1
+    let start = 0 // of the current line, in the file
+    let offset = 0 // of the current chunk
+    for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+      for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) {
+        const end = offset + at
+        for (const slot of lines.get(line) ?? []) spans[slot] = { file, start, end }
+        line++
+        start = end + 1
+      }
+      offset += chunk.length
+    }
+    // A last line without its newline was cut short by a crash: no span.
+  }
+  return spans
+}
+
+/**
+ * The detail at `span`, when it is a whole line of the same case and epoch as `record` (else
+ * undefined: a line cut short, or a store rewritten under the results file).
+ * @example readCaseDetailAt({ file: 'out/cases/1-x.jsonl', start: 0, end: 812 }, record)?.transcript
+ */
+export function readCaseDetailAt(span: DetailSpan | undefined, record: CaseRecord): CaseDetail | undefined {
+  if (!span) return undefined
+  const bytes = Buffer.alloc(span.end - span.start)
+  const fd = openSync(span.file, 'r')
+  try {
+    for (let read = 0; read < bytes.length; ) {
+      const n = readSync(fd, bytes, read, bytes.length - read, span.start + read)
+      if (n === 0) return undefined
+      read += n
+    }
+  } finally {
+    closeSync(fd)
+  }
+  try {
+    const detail = JSON.parse(bytes.toString('utf8')) as CaseDetail
+    return detail.caseId === record.caseId && detail.epoch === record.epoch ? detail : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Each record's stored details, in record order (undefined when its `transcriptRef` points at no
  * readable line, or at a line of another case: the store was rewritten under the results file).
+ * All of them are held at once: for one chunk of the live dashboard, not a whole run.
  * @example const details = await loadCaseDetails(results.records, 'out')
  */
 export async function loadCaseDetails(
   records: readonly CaseRecord[],
   resultsDir: string,
 ): Promise<(CaseDetail | undefined)[]> {
-  const wanted = new Map<string, Map<number, number>>()
-  records.forEach((record, slot) => {
-    const ref = parseDetailRef(record.transcriptRef, resultsDir)
-    if (!ref) return
-    const lines = wanted.get(ref.file) ?? new Map<number, number>()
-    lines.set(ref.line, slot)
-    wanted.set(ref.file, lines)
-  })
-  const details: (CaseDetail | undefined)[] = new Array(records.length)
-  await readCaseDetails(wanted, (slot, detail) => {
-    const record = records[slot]!
-    if (detail.caseId === record.caseId && detail.epoch === record.epoch) details[slot] = detail
-  })
-  return details
+  const spans = await locateCaseDetails(records, resultsDir)
+  return records.map((record, i) => readCaseDetailAt(spans[i], record))
 }

@@ -138,6 +138,11 @@ describe('arbigraph sweep', () => {
         /--length is the varied option/,
       ],
       [['sweep', 'chain', '--vary', 'length=1,2'], /missing --out <dir> \(or --plan/],
+      // 10⁷ tasks died out of heap after minutes, --plan too: refused before anything is built.
+      [
+        ['sweep', 'random', '--vary', 'nodes=8,10000000', '--plan'],
+        /--vary nodes: 10000000 is past the largest point a sweep builds, 100000: every instance of a point is generated \(also for --plan/,
+      ],
       [
         ['sweep', 'forgetting', '--vary', 'distractors=0,1', '--length', '3', '--plan'],
         /sweep: topology "forgetting" does not take --length/,

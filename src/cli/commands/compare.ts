@@ -5,13 +5,12 @@
  * B (or is missing from B) — the regression gate for CI. `--html <dir>` also writes B's dashboard
  * with a compare page. Every number is recomputed from the two files' records.
  */
-import { readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { decodeResults } from '../../contracts/results.ts'
 import { buildDashboard } from '../../dashboard/build-dashboard.ts'
 import type { CellComparison, RunComparison } from '../../metrics/compare.ts'
 import { compareRuns } from '../../metrics/compare.ts'
 import { formatSweepComparison } from '../../report/format-sweep-comparison.ts'
+import { readResults } from '../../report/read-results.ts'
 import { existingFile, parseCommandArgs, usageError } from '../args.ts'
 import type { Command } from '../command.ts'
 
@@ -78,8 +77,8 @@ export const compareCommand: Command = {
     })
     const alpha = parseAlpha(values.alpha as string | undefined)
     const [fileA, fileB] = positionals as [string, string]
-    const a = decodeResults(await readFile(existingFile(io.cwd, fileA), 'utf8'), fileA)
-    const b = decodeResults(await readFile(existingFile(io.cwd, fileB), 'utf8'), fileB)
+    const a = await readResults(existingFile(io.cwd, fileA), fileA)
+    const b = await readResults(existingFile(io.cwd, fileB), fileB)
     const comparison = compareRuns(a.records, b.records, { alpha })
     io.out(`A: ${fileA} (${a.model})\nB: ${fileB} (${b.model})\n`)
     io.out(formatComparison(comparison))

@@ -12,22 +12,14 @@ import { threadRegistry } from '../../generate/generate-chunk.ts'
 import { usageError } from '../args.ts'
 import type { CliIo } from '../command.ts'
 
-/** The `schema` field of a results file's text; undefined for malformed JSON or none. */
-function schemaOf(text: string): string | undefined {
-  try {
-    const schema = (JSON.parse(text) as { schema?: unknown } | null)?.schema
-    return typeof schema === 'string' ? schema : undefined
-  } catch {
-    return undefined
-  }
-}
-
 /**
- * The registered benchmark whose results file this is; undefined for ArbiGraph's (or an unknown) file.
- * @example await benchmarkOfResults(await readFile('out/transduction.json', 'utf8'), process.cwd()) // transduction
+ * The registered benchmark whose results file has this `schema`; undefined for ArbiGraph's (or an unknown) one.
+ * @example await benchmarkOfSchema('arbigraph.transduction-results/1', process.cwd()) // transduction
  */
-export async function benchmarkOfResults(text: string, cwd: string): Promise<AnyBenchmark | undefined> {
-  const schema = schemaOf(text)
+export async function benchmarkOfSchema(
+  schema: string | undefined,
+  cwd: string,
+): Promise<AnyBenchmark | undefined> {
   // ArbiGraph's own files (the common case) never load the registry.
   if (schema === undefined || schema === RESULTS_SCHEMA) return undefined
   const { benchmarks } = await threadRegistry(cwd)

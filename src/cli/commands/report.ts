@@ -6,7 +6,6 @@
  */
 import { readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { decodeResults } from '../../contracts/results.ts'
 import { buildDashboard } from '../../dashboard/build-dashboard.ts'
 import { evaluateGate, formatBroken, needsTasks, parseGate } from '../../metrics/gate.ts'
 import { simulatedGateRefusal } from '../../metrics/simulated-gate.ts'
@@ -15,10 +14,11 @@ import { summarizeSweeps } from '../../metrics/sweep/summarize-sweeps.ts'
 import { contextLossSection } from '../../report/format-context-loss.ts'
 import { formatMarkdown } from '../../report/format-markdown.ts'
 import { formatTable } from '../../report/format-table.ts'
+import { readResults, schemaOfFile } from '../../report/read-results.ts'
 import { sweepText } from '../../report/sweep-section.ts'
 import { existingFile, parseCommandArgs } from '../args.ts'
 import type { Command } from '../command.ts'
-import { benchmarkOfResults, reportBenchmark } from './report-benchmark.ts'
+import { benchmarkOfSchema, reportBenchmark } from './report-benchmark.ts'
 
 const FLAGS = {
   'by-task': { type: 'boolean' },
@@ -50,10 +50,11 @@ export const reportCommand: Command = {
     })
     const file = positionals[0]!
     const rules = typeof values.gate === 'string' ? parseGate(values.gate, '--gate') : null
-    const text = await readFile(existingFile(io.cwd, file), 'utf8')
-    const other = await benchmarkOfResults(text, io.cwd)
-    if (other) return reportBenchmark(other, text, file, values, io)
-    const results = decodeResults(text, file)
+    const path = existingFile(io.cwd, file)
+    // Another benchmark's file is read by that benchmark; ArbiGraph's is streamed, at any size.
+    const other = await benchmarkOfSchema(await schemaOfFile(path), io.cwd)
+    if (other) return reportBenchmark(other, await readFile(path, 'utf8'), file, values, io)
+    const results = await readResults(path, file)
     const byTask = values['by-task'] === true
     const summary = summarize(results.records, { byTask: byTask || (rules !== null && needsTasks(rules)) })
     const refused = rules ? simulatedGateRefusal(results) : undefined

@@ -43,8 +43,22 @@ function parseVary(text: string | undefined): { axis: string; values: number[] }
   const values = match[2]!.split(',').map((v) => v.trim())
   const bad = values.find((v) => !/^\d+$/.test(v))
   if (bad !== undefined) throw usageError('sweep', `--vary ${match[1]}: "${bad}" is not an integer ≥ 0`)
+  const past = values.find((v) => Number(v) > MAX_POINT_VALUE)
+  if (past !== undefined)
+    throw usageError(
+      'sweep',
+      `--vary ${match[1]}: ${past} is past the largest point a sweep builds, ${MAX_POINT_VALUE}: every instance of a point is generated (also for --plan, whose prompt tokens are counted on the prompts themselves), and a 10⁵-task instance already has a first prompt of 27 million tokens and takes 0.7 GB to build`,
+    )
   return { axis: camel(match[1]!), values: values.map(Number) }
 }
+
+/**
+ * The largest value of a varied option. Every axis (tasks, chain length, distractors, branches,
+ * fan-in) makes an instance grow with its value, and an instance is built whole: at 10⁵ tasks a
+ * random DAG point took 0.7 GB and 74 s (`sweep random --vary nodes=8,100000 --plan`, a loaded
+ * 2-core machine), so 10⁷ died out of heap after minutes instead of saying so up front.
+ */
+const MAX_POINT_VALUE = 100_000
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 
@@ -57,7 +71,7 @@ export const sweepCommand: Command = {
     'with <seed>/<option>=<value> (so `arbigraph generate … --seed 0/length=8` reproduces a point).',
     '  --vary <o>=<list>        the option and its values, smallest first: length=1,2,4,8,16,32,64;',
     '                           distractors=0,2,4,8,16,32; nodes=8,64,1000; fan-in=1,2,3;',
-    '                           branches=2,4,8 and branch-length=1,2,4 (multichain)',
+    '                           branches=2,4,8 and branch-length=1,2,4 (multichain); each ≤ 100000',
     '  --name <name>            the sweep name in reports and gates (default <topology>-<option>)',
     '  --branches <b> --branch-length <l>  multichain shape (instead of --structure)',
     '  --epochs <k>             repetitions per case, for the cost preview (default 1)',
