@@ -133,10 +133,12 @@ export async function suiteCases(
 }
 
 /**
- * What sets an ArbiGraph suite apart from another of its topology and categories: its topology
- * options that differ from the topology's defaults, and its own settings that differ from
- * `defineSuite`'s (samples, seed, targets, harness, conditions). Declared values, not the run's
- * overrides (ARBIGRAPH_SEED, ARBIGRAPH_SAMPLES apply to every suite alike), so ids stay put.
+ * What sets an ArbiGraph suite's cases apart from those of another suite of its topology and
+ * categories: its topology options that differ from the topology's defaults, and its seed. Not
+ * what only chooses which cases run (samples, targets: a sample is drawn from its own stream of
+ * the seed, target and index) nor how they are answered (harness, conditions), so runs of other
+ * samples or another agent still pair case by case in `arbigraph compare`. Declared values, not
+ * the run's overrides (ARBIGRAPH_SEED applies to every suite alike), so ids stay put.
  * @example arbigraphVariant(parseSuiteOptions({ topology: 'chain', options: { length: 2 }, category: 'math' }), registry) // { length: '2' }
  */
 export function arbigraphVariant(o: ResolvedSuiteOptions, registry: Registry): SuiteVariant {
@@ -149,14 +151,8 @@ export function arbigraphVariant(o: ResolvedSuiteOptions, registry: Registry): S
   )
 }
 
-/** The settings of a suite besides its topology's options (what the variant compares). */
-const suiteSettings = (o: ResolvedSuiteOptions) => ({
-  samplesPerTask: o.samplesPerTask,
-  seed: o.seed,
-  targets: o.targets,
-  harness: o.harness,
-  conditions: o.conditions,
-})
+/** The settings of a suite besides its topology's options that change its instances. */
+const suiteSettings = (o: ResolvedSuiteOptions) => ({ seed: o.seed })
 
 /**
  * A topology's options with its defaults filled in; as given when they do not parse (a required

@@ -109,17 +109,17 @@ export async function sweepCases(
 }
 
 /**
- * What sets a sweep apart from another of its name: its fixed topology options that differ from
- * the topology's defaults and its own settings that differ from `defineSweep`'s (the varied
- * axis is in the sweep point already).
+ * What sets a sweep's cases apart from those of another sweep of its name: its fixed topology
+ * options that differ from the topology's defaults and its settings that change instances (seed,
+ * repeatTemplates, maxAttempts) — as for a suite (`arbigraphVariant`); the varied axis is in the
+ * sweep point already.
  * @example sweepVariant(parseSweepOptions({ topology: 'chain', category: 'math', vary: { length: [1, 2] }, seed: '7' }), registry) // { seed: '7' }
  */
 export function sweepVariant(sweep: ResolvedSweep, registry: Registry): SuiteVariant {
   const { axis } = sweepAxis(sweep)
   const settings = (s: ResolvedSweep, options: Record<string, unknown>) => {
     const { [axis]: _varied, ...fixed } = topologyOptions(s.topology, options, registry)
-    const { samplesPerTask, seed, targets, repeatTemplates, maxAttempts, conditions, harness } = s
-    return { ...fixed, samplesPerTask, seed, targets, repeatTemplates, maxAttempts, conditions, harness }
+    return { ...fixed, seed: s.seed, repeatTemplates: s.repeatTemplates, maxAttempts: s.maxAttempts }
   }
   const plain = parseSweepOptions({ topology: sweep.topology, category: 'x', vary: sweep.vary })
   return suiteVariant(settings(sweep, sweep.options), settings(plain, {}))

@@ -43,16 +43,16 @@ describe('two chain/math suites of different lengths in one run', { timeout: 300
     // 2 suites × 1 target × 1 sample × 2 epochs, each trial once.
     const trials = results.records.map((r) => `${r.caseId} @${r.epoch}`).sort()
     expect(trials).toEqual([
-      'chain/math/DivisorSum#0 (length=2, samplesPerTask=1, targets=DivisorSum) @0',
-      'chain/math/DivisorSum#0 (length=2, samplesPerTask=1, targets=DivisorSum) @1',
-      'chain/math/DivisorSum#0 (length=3, samplesPerTask=1, targets=DivisorSum) @0',
-      'chain/math/DivisorSum#0 (length=3, samplesPerTask=1, targets=DivisorSum) @1',
+      'chain/math/DivisorSum#0 (length=2) @0',
+      'chain/math/DivisorSum#0 (length=2) @1',
+      'chain/math/DivisorSum#0 (length=3) @0',
+      'chain/math/DivisorSum#0 (length=3) @1',
     ])
     expect(results.records.map((r) => r.suite)).toEqual([
-      { length: '2', samplesPerTask: '1', targets: 'DivisorSum' },
-      { length: '2', samplesPerTask: '1', targets: 'DivisorSum' },
-      { length: '3', samplesPerTask: '1', targets: 'DivisorSum' },
-      { length: '3', samplesPerTask: '1', targets: 'DivisorSum' },
+      { length: '2' },
+      { length: '2' },
+      { length: '3' },
+      { length: '3' },
     ])
     // Two instances, not one: length 2 has 2 graded outputs, length 3 has 3.
     expect(results.records.map((r) => r.grade?.nodes.length)).toEqual([2, 2, 3, 3])

@@ -17,7 +17,7 @@ describe('suiteCases', () => {
       'FWHTTask #1',
     ])
     // The settings that set this suite apart from the defaults are in its ids (src/vitest/suite-variant.ts).
-    const id = 'chain/math/Convolution#0 (length=3, targets=Convolution+FWHT)'
+    const id = 'chain/math/Convolution#0 (length=3)'
     expect(cases[0]!.identity).toEqual({
       caseId: id,
       instanceId: id,
@@ -26,7 +26,7 @@ describe('suiteCases', () => {
       task: 'Convolution',
       sample: 0,
       epoch: 0,
-      suite: { length: '3', targets: 'Convolution+FWHT' },
+      suite: { length: '3' },
     })
     const again = await suiteCases({ ...spec, targets: ['Convolution', 'FWHT'] }, one)
     expect(again.map((c) => c.instance.prompt)).toEqual(cases.map((c) => c.instance.prompt))

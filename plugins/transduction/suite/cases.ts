@@ -85,10 +85,12 @@ export function transductionSuiteCases(
     },
     seed ?? o.seed,
   )
-  // Another suite of this family may differ in its other settings: they are in its document ids.
-  const { family: _family, ...settings } = o
-  const { family: _same, ...defaults } = transductionSuiteSchema.parse({ family: o.family })
-  const variant = suiteVariant(settings, defaults)
+  // Another suite of this family may draw other documents (its seed): that is in its document ids.
+  // Budgets, formats, levels and samples only choose which documents run (a document's id names them).
+  const variant = suiteVariant(
+    { seed: o.seed },
+    { seed: transductionSuiteSchema.parse({ family: o.family }).seed },
+  )
   return documents.map((document) => ({
     name: `${document.family} ${document.format} L${document.level} ${document.budget} #${document.sample}`,
     input: document,
