@@ -7,7 +7,7 @@
  * stands aside: a shard sees only some cells, so the gate belongs to the `--merge-reports` step.
  */
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
-import { isSimulated, modelLabel } from '../src/contracts/results.ts'
+import { modelLabel } from '../src/contracts/results.ts'
 import type { GateRule } from '../src/metrics/gate.ts'
 import { evaluateGate, formatBroken, needsTasks } from '../src/metrics/gate.ts'
 import { simulatedGateRefusal } from '../src/metrics/simulated-gate.ts'
@@ -36,7 +36,7 @@ export function gateReporter(rules: readonly GateRule[]): Reporter {
       const records = collectRecords(modules)
       const log = (text: string) => (vitest ? vitest.logger.log(text) : console.log(text))
       const error = (text: string) => (vitest ? vitest.logger.error(text) : console.error(text))
-      const refused = simulatedGateRefusal({ model: modelLabel(records), simulated: isSimulated(records) })
+      const refused = simulatedGateRefusal({ model: modelLabel(records), records })
       if (refused) {
         error(refused)
         process.exitCode = 1

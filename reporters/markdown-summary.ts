@@ -6,7 +6,7 @@
 import { appendFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
-import { isSimulated, modelLabel } from '../src/contracts/results.ts'
+import { modelLabel } from '../src/contracts/results.ts'
 import { writeFileAtomic } from '../src/io/atomic-write.ts'
 import type { GateRule } from '../src/metrics/gate.ts'
 import { evaluateGate, needsTasks } from '../src/metrics/gate.ts'
@@ -54,7 +54,7 @@ export function markdownSummaryReporter(options: MarkdownSummaryOptions = {}): R
       // A transduction-only run, or one that produced no record, leaves an earlier summary alone.
       if (records.length === 0) return
       const summary = summarize(records, { byTask: gate !== null && needsTasks(gate) })
-      const refused = simulatedGateRefusal({ model: modelLabel(records), simulated: isSimulated(records) })
+      const refused = simulatedGateRefusal({ model: modelLabel(records), records })
       const verdict = gate && {
         rules: gate.map((r) => r.text),
         broken: refused ? [] : evaluateGate(gate, summary.cells, summarizeSweeps(records)),

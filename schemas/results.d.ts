@@ -121,6 +121,12 @@ export interface ArbiGraphCaseRecord {
    */
   sample: number
   /**
+   * The settings that set its suite apart from the defaults (e.g. {"length": "2"}), also in caseId; absent when none.
+   */
+  suite?: {
+    [k: string]: string
+  }
+  /**
    * 0-based repetition index (ARBIGRAPH_EPOCHS); each epoch is one trial.
    */
   epoch: number

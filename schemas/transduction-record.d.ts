@@ -3,7 +3,7 @@
 export interface LongTransductionDocumentRecord {
   schema: 'arbigraph.transduction-case/1'
   /**
-   * `family/format/L<level>/<budget>/s<sample>`.
+   * `family/format/L<level>/<budget>/s<sample>`, then ` (<settings>)` when its suite sets some apart from the defaults.
    */
   documentId: string
   family: 'arithmetic' | 'uuid-sort' | 'variable-lookup' | 'table'

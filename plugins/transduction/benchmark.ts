@@ -64,7 +64,8 @@ export const transduction = benchmark<
     expected: [SINGLE_SHOT_OUTPUT],
     maxTokens: singleShotMaxTokens(doc),
   }),
-  score: (c, result, facts) => transductionRecord(c.input, facts.model, singleShotOutcome(result)),
+  score: (c, result, facts) =>
+    transductionRecord(c.input, facts.model, singleShotOutcome(result), c.identity as TransductionIdentity),
   records: {
     schema: transductionRecordSchema,
     infra: (identity, reason, facts, input) =>

@@ -42,7 +42,12 @@ export const transductionScoreSchema = z
 export const transductionRecordSchema = z
   .object({
     schema: z.literal(TRANSDUCTION_RECORD_SCHEMA),
-    documentId: z.string().min(1).describe('`family/format/L<level>/<budget>/s<sample>`.'),
+    documentId: z
+      .string()
+      .min(1)
+      .describe(
+        '`family/format/L<level>/<budget>/s<sample>`, then ` (<settings>)` when its suite sets some apart from the defaults.',
+      ),
     family: familySchema,
     format: formatSchema,
     level: z.number().int().min(0).max(3),

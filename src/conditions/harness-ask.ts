@@ -4,7 +4,12 @@
  * endpoint (the request pool), model, timeouts and epoch seed — so the conditions differ from the
  * in-graph run only in the prompt.
  */
-import type { Harness, HarnessCase, HarnessContext } from '../contracts/harness.ts'
+import {
+  checkHarnessResult,
+  type Harness,
+  type HarnessCase,
+  type HarnessContext,
+} from '../contracts/harness.ts'
 import type { AskNode } from './run-conditions.ts'
 
 /**
@@ -15,6 +20,11 @@ export function harnessAsk(
   base: Omit<HarnessCase, 'prompt' | 'expected'>,
   context: HarnessContext,
 ): AskNode {
-  return (prompt, outputs, signal) =>
-    harness.run({ ...base, prompt, expected: outputs }, signal ? { ...context, signal } : context)
+  // Its replies are checked as the case's own are (src/contracts/harness.ts).
+  return async (prompt, outputs, signal) =>
+    checkHarnessResult(
+      await harness.run({ ...base, prompt, expected: outputs }, signal ? { ...context, signal } : context),
+      harness.name,
+      outputs,
+    )
 }

@@ -46,7 +46,8 @@ export async function withConditions(
     }
   } catch (error) {
     if (!(error instanceof ArbigraphError && error.code === 'ARBIGRAPH_ENDPOINT')) throw error
-    const { caseId, instanceId, topology, category, task, sample, epoch, model, protocol } = record
+    const { caseId, instanceId, topology, category, task, sample, epoch, model, protocol, suite, sweep } =
+      record
     return infraCaseRecord(
       {
         caseId,
@@ -59,6 +60,9 @@ export async function withConditions(
         model,
         protocol,
         latencyMs: record.latencyMs,
+        // The trial stays in its suite's cell (or sweep point).
+        ...(suite ? { suite } : {}),
+        ...(sweep ? { sweep } : {}),
       },
       `context conditions: ${error.message}`,
     )

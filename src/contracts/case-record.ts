@@ -28,6 +28,12 @@ export const caseRecordSchema = z
     category: z.string().min(1),
     task: z.string().min(1).describe('Target task name: the per-task breakdown groups by it.'),
     sample: count.describe('Sample index of the instance within its task.'),
+    suite: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe(
+        'The settings that set its suite apart from the defaults (e.g. {"length": "2"}), also in caseId; absent when none.',
+      ),
     epoch: count.describe('0-based repetition index (ARBIGRAPH_EPOCHS); each epoch is one trial.'),
     model: z.string().min(1).describe('Model id; "sim:*" marks the built-in simulated endpoint.'),
     protocol: z.enum(['chat', 'text']),
@@ -99,6 +105,7 @@ export type InfraRecordBase = Pick<
   | 'protocol'
   | 'latencyMs'
   | 'sweep'
+  | 'suite'
 > &
   Partial<Pick<CaseRecord, 'harness'>>
 

@@ -116,17 +116,43 @@ const resultSchema = z.object({
 })
 
 /**
- * A harness's result, checked: a user's harness is outside code, and a malformed result must not
- * be graded as if the model had said it. A bad one is an `ARBIGRAPH_ENDPOINT` error (an
- * infrastructure error of that case) naming the harness and the field.
- * @example checkHarnessResult(await harness.run(c, ctx), harness.name)
+ * Why an answer's name cannot be graded for a case expecting `expected`, or null when every name
+ * is one of its outputs. A prototype key (`__proto__`) is named as such: a JSON parser keeps it
+ * as a key, but an object built from it (e.g. by a schema) drops it, and the answer would be
+ * graded as missing. `names` are the answers' own keys, read before anything rebuilds the object.
+ * @example answerNameProblem(['Task_1_out'], ['task_1_out']) // 'answers.Task_1_out: not an output of this case (expected "task_1_out")'
  */
-export function checkHarnessResult(result: unknown, harness: string): HarnessResult {
+export function answerNameProblem(names: readonly string[], expected: readonly string[]): string | null {
+  const wanted = new Set(expected)
+  const bad = names.find((name) => !wanted.has(name))
+  if (bad === undefined) return null
+  const list = expected.map((n) => `"${n}"`).join(', ') || 'none'
+  return bad === '__proto__' || bad === 'constructor' || bad === 'prototype'
+    ? `answers.${bad}: a prototype key, not an output name (expected ${list})`
+    : `answers.${bad}: not an output of this case (expected ${list})`
+}
+
+/**
+ * A harness's result, checked: a user's harness is outside code, and a malformed result must not
+ * be graded as if the model had said it. Every answer (and every answer its transcript collected)
+ * must name an output of the case, as the HTTP agent's reply must: an answer to an output the
+ * case does not have means the harness is broken, not that the model was right or wrong. A bad
+ * result is an `ARBIGRAPH_ENDPOINT` error (an infrastructure error of that case) naming the
+ * harness and the field.
+ * @example checkHarnessResult(await harness.run(c, ctx), harness.name, c.expected)
+ */
+export function checkHarnessResult(
+  result: unknown,
+  harness: string,
+  expected: readonly string[],
+): HarnessResult {
+  const where = `harness "${harness}" returned a bad result`
   const parsed = resultSchema.safeParse(result)
-  if (!parsed.success)
-    throw new ArbigraphError(
-      'ARBIGRAPH_ENDPOINT',
-      describeZodError(parsed.error, `harness "${harness}" returned a bad result`),
-    )
+  if (!parsed.success) throw new ArbigraphError('ARBIGRAPH_ENDPOINT', describeZodError(parsed.error, where))
+  const { answers, transcript } = result as HarnessResult
+  const problem = answerNameProblem(Object.keys(answers), expected)
+  if (problem !== null) throw new ArbigraphError('ARBIGRAPH_ENDPOINT', `${where}: ${problem}`)
+  const collected = answerNameProblem(Object.keys(transcript.answers), expected)
+  if (collected !== null) throw new ArbigraphError('ARBIGRAPH_ENDPOINT', `${where}: transcript.${collected}`)
   return result as HarnessResult
 }

@@ -96,6 +96,7 @@ export function decodeResults(text: string, where: string): Results {
   }
   const parsed = resultsSchema.safeParse(json)
   if (!parsed.success) throw new ArbigraphError('ARBIGRAPH_BAD_INPUT', describeZodError(parsed.error, where))
+  checkRunModel(parsed.data, where)
   return z.encode(resultsSchema, parsed.data)
 }
 
@@ -103,14 +104,49 @@ export function decodeResults(text: string, where: string): Results {
  * The model label for a set of records: their distinct model ids, sorted and comma-joined.
  * @example modelLabel(records) // 'sim:oracle'
  */
-export function modelLabel(records: readonly CaseRecord[]): string {
+export function modelLabel(records: readonly { model: string }[]): string {
   const models = [...new Set(records.map((r) => r.model))].sort()
   return models.length === 0 ? 'unknown' : models.join(', ')
 }
 
 /**
- * Whether any record comes from the simulated endpoint (model id starting with `sim:`).
+ * The one rule of what is simulated: a model id (or a comma-joined label of several) names the
+ * built-in simulated endpoint when one of its ids starts with `sim:`. The report's warning, the
+ * gate's refusal, the dashboard's banner and a results file's `simulated` field all follow it.
+ * @example isSimulatedModel('qwen3, sim:oracle') // true
+ */
+export const isSimulatedModel = (model: string): boolean =>
+  model.split(',').some((id) => id.trim().startsWith('sim:'))
+
+/**
+ * Whether any record comes from the simulated endpoint (see `isSimulatedModel`).
  * @example isSimulated([{ ...record, model: 'sim:oracle' }]) // true
  */
-export const isSimulated = (records: readonly CaseRecord[]): boolean =>
-  records.some((r) => r.model.startsWith('sim:'))
+export const isSimulated = (records: readonly { model: string }[]): boolean =>
+  records.some((r) => isSimulatedModel(r.model))
+
+/**
+ * Refuses a results file whose `model` or `simulated` field contradicts its records: those
+ * fields are derived from the records when the file is written, so a difference means an edit
+ * (e.g. `"simulated": false` on simulated records, which would let a gate pass on numbers no
+ * model produced). `where` (the path) prefixes the message.
+ * @example checkRunModel({ model: 'sim:oracle', simulated: false, records }, 'out/results.json') // throws
+ */
+export function checkRunModel(
+  results: { model: string; simulated: boolean; records: readonly { model: string }[] },
+  where: string,
+): void {
+  const model = modelLabel(results.records)
+  const edited = (field: string, stored: string, derived: string) =>
+    new ArbigraphError(
+      'ARBIGRAPH_BAD_INPUT',
+      `${where}: ${field}: ${stored}, but its records say ${derived}; the file was edited (restore the field, or rerun)`,
+    )
+  if (results.model !== model) throw edited('model', JSON.stringify(results.model), JSON.stringify(model))
+  if (results.simulated !== isSimulated(results.records))
+    throw edited(
+      'simulated',
+      String(results.simulated),
+      `${!results.simulated} (model ${JSON.stringify(model)}${results.simulated ? '' : ', served by the simulated endpoint'})`,
+    )
+}

@@ -12,7 +12,12 @@
  */
 import { request } from 'undici'
 import { z } from 'zod'
-import type { Harness, HarnessCase, HarnessContext } from '../contracts/harness.ts'
+import {
+  answerNameProblem,
+  type Harness,
+  type HarnessCase,
+  type HarnessContext,
+} from '../contracts/harness.ts'
 import {
   HTTP_AGENT_PROTOCOL,
   type HttpAgentReply,
@@ -107,12 +112,9 @@ export function readHttpAgentReply(text: string, expected: readonly string[], ur
   }
   const parsed = httpAgentReplySchema.safeParse(json)
   if (!parsed.success) throw failure(url, describeZodError(parsed.error, 'bad reply'))
-  const unknown = Object.keys(parsed.data.answers).find((name) => !expected.includes(name))
-  if (unknown !== undefined)
-    throw failure(
-      url,
-      `bad reply: answers.${unknown}: not an output of this case (expected ${expected.map((n) => `"${n}"`).join(', ')})`,
-    )
+  // The names as the reply wrote them: the parsed copy has already dropped a `__proto__` key.
+  const problem = answerNameProblem(Object.keys((json as { answers: object }).answers), expected)
+  if (problem !== null) throw failure(url, `bad reply: ${problem}`)
   return parsed.data
 }
 

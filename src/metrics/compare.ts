@@ -10,7 +10,7 @@
  */
 import type { CaseRecord } from '../contracts/case-record.ts'
 import { type CellComparison, compareCell } from './compare-cell.ts'
-import { cellKey } from './summarize.ts'
+import { suiteKey, suiteLabeller } from './suite-label.ts'
 import { compareSweeps, type SweepComparison } from './sweep/compare-sweeps.ts'
 
 // The cell comparison's types, for readers of a RunComparison.
@@ -35,11 +35,12 @@ export interface CompareOptions {
   alpha?: number
 }
 
+/** Cells by topology, category and suite: the same suite pairs up across runs whatever else ran. */
 function groupByCell(records: readonly CaseRecord[]): Map<string, CaseRecord[]> {
   const groups = new Map<string, CaseRecord[]>()
   for (const r of records) {
     if (r.sweep) continue // compared point by point in compareSweeps
-    const key = cellKey({ topology: r.topology, category: r.category, task: null })
+    const key = JSON.stringify([r.topology, r.category, suiteKey(r)])
     const list = groups.get(key)
     if (list) list.push(r)
     else groups.set(key, [r])
@@ -60,11 +61,15 @@ export function compareRuns(
   const groupsA = groupByCell(a)
   const groupsB = groupByCell(b)
   const keys = [...new Set([...groupsA.keys(), ...groupsB.keys()])].sort()
+  // Suites are named among those of both runs, so a cell has one name on both sides.
+  const label = suiteLabeller([...a, ...b].filter((r) => !r.sweep))
   const cells = keys.map((key) => {
     const recordsA = groupsA.get(key) ?? []
     const recordsB = groupsB.get(key) ?? []
-    const { topology, category } = (recordsA[0] ?? recordsB[0])!
-    return compareCell({ topology, category, task: null }, recordsA, recordsB, alpha)
+    const first = (recordsA[0] ?? recordsB[0])!
+    const suite = label(first)
+    const scope = { topology: first.topology, category: first.category, task: null }
+    return compareCell(suite ? { ...scope, suite } : scope, recordsA, recordsB, alpha)
   })
   const total = compareCell({ topology: '*', category: '*', task: null }, [...a], [...b], alpha)
   const failing = cells.filter((c) => c.verdict === 'degraded' || c.verdict === 'missing').map((c) => c.key)

@@ -16,6 +16,7 @@
  */
 import type { CaseRecord } from '../contracts/case-record.ts'
 import { mean, median } from './median.ts'
+import { suiteKey, suiteLabeller } from './suite-label.ts'
 import { wilson95 } from './wilson.ts'
 
 /** Mean and median of a per-trial quantity. */
@@ -26,11 +27,13 @@ export interface Spread {
 
 /** Every reported number of one cell. Rates are in [0, 1]. */
 export interface CellSummary {
-  /** `topology/category`, `topology/category/task`, or `*` for the whole run. */
+  /** `topology/category`, `topology/category/task`, or `*` for the whole run; ` (<suite>)` after it when two suites share them. */
   key: string
   topology: string
   category: string
   task: string | null
+  /** Which suite, when two share the topology and category (e.g. `length 2`, src/metrics/suite-label.ts). */
+  suite?: string
   models: string[]
   /** Records in the cell, infrastructure errors included. */
   trials: number
@@ -134,15 +137,18 @@ export interface CellScope {
   topology: string
   category: string
   task: string | null
+  /** The suite's label among suites of the same topology and category; absent or '' for the only one. */
+  suite?: string
 }
 
 /**
  * The cell's key: `*` for the whole run, else `topology/category` or `topology/category/task`.
  * @example cellKey({ topology: 'chain', category: 'math', task: null }) // 'chain/math'
  */
-export function cellKey({ topology, category, task }: CellScope): string {
+export function cellKey({ topology, category, task, suite }: CellScope): string {
   if (topology === '*' && category === '*') return '*'
-  return task === null ? `${topology}/${category}` : `${topology}/${category}/${task}`
+  const name = task === null ? `${topology}/${category}` : `${topology}/${category}/${task}`
+  return suite ? `${name} (${suite})` : name
 }
 
 /**
@@ -190,7 +196,10 @@ export function summarizeCell(scope: CellScope, records: readonly CaseRecord[]):
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 // Each topology × category cell is followed by its tasks (a null task sorts first).
 const byScope = (a: CellSummary, b: CellSummary) =>
-  compare(a.topology, b.topology) || compare(a.category, b.category) || compare(a.task ?? '', b.task ?? '')
+  compare(a.topology, b.topology) ||
+  compare(a.category, b.category) ||
+  compare(a.suite ?? '', b.suite ?? '') ||
+  compare(a.task ?? '', b.task ?? '')
 
 /**
  * Groups records into topology × category cells (plus per-task cells with `byTask`), each cell
@@ -200,17 +209,21 @@ const byScope = (a: CellSummary, b: CellSummary) =>
  */
 export function summarize(records: readonly CaseRecord[], options: SummarizeOptions = {}): RunSummary {
   const groups = new Map<string, { scope: CellScope; records: CaseRecord[] }>()
+  // Two suites of one topology and category are two cells, each named by what sets it apart.
+  const cellRecords = records.filter((r) => !r.sweep)
+  const label = suiteLabeller(cellRecords)
   const add = (scope: CellScope, record: CaseRecord) => {
-    const key = JSON.stringify(scope)
+    const key = JSON.stringify([scope.topology, scope.category, scope.task, suiteKey(record)])
     const group = groups.get(key)
     if (group) group.records.push(record)
     else groups.set(key, { scope, records: [record] })
   }
-  for (const r of records) {
-    // A sweep's cases are its curve's (src/metrics/sweep/); pooled into a cell they would mix sizes.
-    if (r.sweep) continue
-    add({ topology: r.topology, category: r.category, task: null }, r)
-    if (options.byTask) add({ topology: r.topology, category: r.category, task: r.task }, r)
+  // A sweep's cases are its curve's (src/metrics/sweep/); pooled into a cell they would mix sizes.
+  for (const r of cellRecords) {
+    const suite = label(r)
+    const where = { topology: r.topology, category: r.category, ...(suite ? { suite } : {}) }
+    add({ ...where, task: null }, r)
+    if (options.byTask) add({ ...where, task: r.task }, r)
   }
   const cells = [...groups.values()].map((g) => summarizeCell(g.scope, g.records))
   return {

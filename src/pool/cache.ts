@@ -48,7 +48,8 @@ export interface ResponseCache {
   close(): Promise<void>
 }
 
-function canonicalJson(value: unknown): string {
+/** JSON with object keys sorted and undefined fields left out: equal values give equal text. */
+export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

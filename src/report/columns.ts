@@ -3,6 +3,7 @@
  * terminal table and the Markdown summary share them, so both always show the same figures.
  * Epoch columns appear only when some case ran more than once.
  */
+import { isSimulatedModel } from '../contracts/results.ts'
 import type { CellSummary, RunSummary } from '../metrics/summarize.ts'
 
 /** One column: a header and how to write a cell's value; numbers are right-aligned. */
@@ -79,7 +80,7 @@ export function cellDetails(cell: CellSummary): string {
  */
 export function modelBanner(model: string, trials: number): string[] {
   const lines = [`arbigraph · model ${model} · ${trials} trial${trials === 1 ? '' : 's'}`]
-  if (model.split(', ').some((m) => m.startsWith('sim:')))
+  if (isSimulatedModel(model))
     lines.push(
       `⚠ SIMULATED MODEL (${model}): these numbers come from the built-in simulated endpoint and measure the harness, not a language model.`,
     )

@@ -10,7 +10,7 @@ import { z } from 'zod'
 import type { CaseRecord } from '../contracts/case-record.ts'
 import { caseRecordSchema } from '../contracts/case-record.ts'
 import type { Results } from '../contracts/results.ts'
-import { RESULTS_SCHEMA, resultsSchema, trialRegister } from '../contracts/results.ts'
+import { checkRunModel, RESULTS_SCHEMA, resultsSchema, trialRegister } from '../contracts/results.ts'
 import { ArbigraphError, describeZodError } from '../errors.ts'
 import { jsonObjectParts } from '../io/json-object-parts.ts'
 
@@ -86,7 +86,9 @@ export async function readResults(path: string, where: string): Promise<Results>
     records.push(record)
   }
   // `records` missing, or not an array: the schema says so; streamed, it stands as [] here.
-  return { ...header(rest, refuse), records }
+  const results = { ...header(rest, refuse), records }
+  checkRunModel(results, where)
+  return results
 }
 
 /** The fields around the records, validated (records are checked one by one). */

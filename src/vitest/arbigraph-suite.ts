@@ -14,8 +14,9 @@ import { ArbigraphError, formatPath } from '../errors.ts'
 import { threadRegistry } from '../generate/generate-chunk.ts'
 import { generateDataset } from '../generate/generate-dataset.ts'
 import { checkSuiteHarnessOption, type SuiteHarnessOption } from '../harness/suite-harness.ts'
-import { getTemplate } from '../registry.ts'
+import { getTemplate, getTopology, type Registry } from '../registry.ts'
 import { readSuiteEnv } from './suite-env.ts'
+import { type SuiteVariant, suiteVariant, variantCaseId } from './suite-variant.ts'
 import type { CaseIdentity } from './task-meta.ts'
 
 export const suiteOptionsSchema = z
@@ -106,6 +107,9 @@ export async function suiteCases(
   const registry = await threadRegistry(root)
   const { instances } = await generateDataset(spec, { registry })
   const category = categories.join('+')
+  // Another suite of this topology and category may differ in its settings: they are in its ids.
+  const variant = arbigraphVariant(o, registry)
+  const suite = Object.keys(variant).length > 0 ? { suite: variant } : {}
   // Tests are named after the reference's task name where there is one (`ConvolutionTask #0`), so
   // `-t ConvolutionTask` and `-t Convolution` both select that task's cases.
   const taskName = (instance: (typeof instances)[number]) =>
@@ -115,16 +119,49 @@ export async function suiteCases(
       name: `${taskName(instance)} #${instance.sample}${env.epochs > 1 ? ` epoch ${epoch}` : ''}`,
       instance,
       identity: {
-        caseId: instance.id,
-        instanceId: instance.id,
+        caseId: variantCaseId(instance.id, variant),
+        instanceId: variantCaseId(instance.id, variant),
         topology: o.topology,
         category,
         task: instance.task,
         sample: instance.sample,
         epoch,
+        ...suite,
       },
     })),
   )
+}
+
+/**
+ * What sets an ArbiGraph suite's cases apart from those of another suite of its topology and
+ * categories: its topology options that differ from the topology's defaults, and its seed. Not
+ * what only chooses which cases run (samples, targets: a sample is drawn from its own stream of
+ * the seed, target and index) nor how they are answered (harness, conditions), so runs of other
+ * samples or another agent still pair case by case in `arbigraph compare`. Declared values, not
+ * the run's overrides (ARBIGRAPH_SEED applies to every suite alike), so ids stay put.
+ * @example arbigraphVariant(parseSuiteOptions({ topology: 'chain', options: { length: 2 }, category: 'math' }), registry) // { length: '2' }
+ */
+export function arbigraphVariant(o: ResolvedSuiteOptions, registry: Registry): SuiteVariant {
+  return suiteVariant(
+    { ...topologyOptions(o.topology, o.options, registry), ...suiteSettings(o) },
+    {
+      ...topologyOptions(o.topology, {}, registry),
+      ...suiteSettings(parseSuiteOptions({ topology: o.topology, category: 'x' })),
+    },
+  )
+}
+
+/** The settings of a suite besides its topology's options that change its instances. */
+const suiteSettings = (o: ResolvedSuiteOptions) => ({ seed: o.seed })
+
+/**
+ * A topology's options with its defaults filled in; as given when they do not parse (a required
+ * option left out: generation says so), so every given option counts as set.
+ * @example topologyOptions('chain', {}, registry) // { length: 4 }
+ */
+export function topologyOptions(name: string, options: Record<string, unknown>, registry: Registry) {
+  const parsed = getTopology(registry, name).options.safeParse(options)
+  return parsed.success ? (parsed.data as Record<string, unknown>) : options
 }
 
 /**

@@ -26,7 +26,7 @@ import { threadRegistry } from '../generate/generate-chunk.ts'
 import { generateDataset } from '../generate/generate-dataset.ts'
 import { checkSuiteHarnessOption } from '../harness/suite-harness.ts'
 import type { RunSummary } from '../metrics/summarize.ts'
-import { getBenchmark, getTemplate } from '../registry.ts'
+import { getBenchmark, getTemplate, type Registry } from '../registry.ts'
 import {
   type BenchmarkSweepOptions,
   benchmarkPointCases,
@@ -40,14 +40,16 @@ import {
   pointSpec,
   type ResolvedSweep,
   type SweepOptions,
+  sweepAxis,
   sweepName,
   sweepOptionsSchema,
   sweepPoints,
 } from '../sweep/sweep-spec.ts'
-import type { SuiteCase } from './arbigraph-suite.ts'
+import { type SuiteCase, topologyOptions } from './arbigraph-suite.ts'
 import { declareBenchmarkSuite, type SuiteSettings } from './declare-benchmark-suite.ts'
 import { runRoot } from './run-root.ts'
 import { readSuiteEnv } from './suite-env.ts'
+import { type SuiteVariant, suiteVariant, variantCaseId } from './suite-variant.ts'
 
 export type DefineSweepOptions = Omit<SweepOptions, 'harness'> & { harness?: HarnessProfileInput }
 
@@ -75,13 +77,16 @@ export async function sweepCases(
   const registry = await threadRegistry(root)
   const cases: SuiteCase[] = []
   const costs: PointCost[] = []
+  // Another sweep of this name may differ in its other settings: they are in its ids.
+  const variant = sweepVariant(sweep, registry)
+  const suite = Object.keys(variant).length > 0 ? { suite: variant } : {}
   for (const point of sweepPoints(sweep)) {
     const spec = pointSpec(sweep, point, { samples: env.samples, seed: env.seed })
     const { instances } = await generateDataset(spec, { registry })
     costs.push(pointCost(point, instances, env.epochs))
     for (const instance of instances) {
       const task = getTemplate(registry, instance.family, instance.task).referenceName ?? instance.task
-      const id = `${point.name}@${point.value}/${instance.id}`
+      const id = variantCaseId(`${point.name}@${point.value}/${instance.id}`, variant)
       for (let epoch = 0; epoch < env.epochs; epoch++)
         cases.push({
           name: `${point.axis}=${point.value} ${task} #${instance.sample}${env.epochs > 1 ? ` epoch ${epoch}` : ''}`,
@@ -95,11 +100,29 @@ export async function sweepCases(
             sample: instance.sample,
             epoch,
             sweep: point,
+            ...suite,
           },
         })
     }
   }
   return { cases, costs }
+}
+
+/**
+ * What sets a sweep's cases apart from those of another sweep of its name: its fixed topology
+ * options that differ from the topology's defaults and its settings that change instances (seed,
+ * repeatTemplates, maxAttempts) — as for a suite (`arbigraphVariant`); the varied axis is in the
+ * sweep point already.
+ * @example sweepVariant(parseSweepOptions({ topology: 'chain', category: 'math', vary: { length: [1, 2] }, seed: '7' }), registry) // { seed: '7' }
+ */
+export function sweepVariant(sweep: ResolvedSweep, registry: Registry): SuiteVariant {
+  const { axis } = sweepAxis(sweep)
+  const settings = (s: ResolvedSweep, options: Record<string, unknown>) => {
+    const { [axis]: _varied, ...fixed } = topologyOptions(s.topology, options, registry)
+    return { ...fixed, seed: s.seed, repeatTemplates: s.repeatTemplates, maxAttempts: s.maxAttempts }
+  }
+  const plain = parseSweepOptions({ topology: sweep.topology, category: 'x', vary: sweep.vary })
+  return suiteVariant(settings(sweep, sweep.options), settings(plain, {}))
 }
 
 /**

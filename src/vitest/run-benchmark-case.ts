@@ -49,7 +49,11 @@ export async function runBenchmarkCase<Case, Record>(
       : context
   let result: Awaited<ReturnType<Harness['run']>>
   try {
-    result = checkHarnessResult(await harness.run(harnessCase, caseContext), harness.name)
+    result = checkHarnessResult(
+      await harness.run(harnessCase, caseContext),
+      harness.name,
+      harnessCase.expected,
+    )
   } catch (error) {
     if (!(error instanceof ArbigraphError && error.code === 'ARBIGRAPH_ENDPOINT')) throw error
     return bench.records.infra(c.identity, error.message, facts(), c.input)

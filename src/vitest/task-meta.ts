@@ -19,6 +19,8 @@ export interface CaseIdentity {
   task: string
   sample: number
   epoch: number
+  /** The settings that set its suite apart from the defaults (src/vitest/suite-variant.ts); absent when none. */
+  suite?: Record<string, string>
   /** The sweep point, for a case of a scaling sweep. */
   sweep?: SweepPoint
 }

@@ -74,6 +74,35 @@ describe('arbigraph report', () => {
     expect(err).toContain('arbigraph report: --gate rule "*.accuracy>=95": accuracy is a rate in [0, 1]')
   })
 
+  it('refuses the bypass: a simulated file edited to "simulated": false, or to a real model name', async () => {
+    const simulated = buildResults([makeRecord({ model: 'sim:oracle' })], run, 'test')
+    expect(simulated.simulated).toBe(true)
+    const write = (name: string, edit: object) =>
+      writeFileSync(join(dir, name), JSON.stringify({ ...simulated, ...edit }))
+    write('flag-edited.json', { simulated: false })
+    await expect(report(['flag-edited.json', '--gate', '*.accuracy>=0.5'])).rejects.toThrow(
+      'flag-edited.json: simulated: false, but its records say true (model "sim:oracle", served by the simulated endpoint); the file was edited (restore the field, or rerun)',
+    )
+    write('model-edited.json', { model: 'qwen3', simulated: false })
+    await expect(report(['model-edited.json'])).rejects.toThrow(
+      'model-edited.json: model: "qwen3", but its records say "sim:oracle"; the file was edited',
+    )
+    // As written, the table warns and the gate refuses: one rule decides both.
+    write('as-written.json', {})
+    const saved = process.env.ARBIGRAPH_ALLOW_SIMULATED
+    delete process.env.ARBIGRAPH_ALLOW_SIMULATED
+    try {
+      const gated = await report(['as-written.json', '--gate', '*.accuracy>=0.5'])
+      expect(gated.out).toContain('SIMULATED MODEL (sim:oracle)')
+      expect([gated.code, gated.err]).toEqual([
+        1,
+        expect.stringContaining('gate: refused — these results are SIMULATED'),
+      ])
+    } finally {
+      if (saved !== undefined) process.env.ARBIGRAPH_ALLOW_SIMULATED = saved
+    }
+  })
+
   it('rejects an invalid results file, naming the file and the field', async () => {
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ schema: 'arbigraph.results/1', records: [] }))
     await expect(report(['bad.json'])).rejects.toThrow(/^bad\.json: /)

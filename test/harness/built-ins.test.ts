@@ -18,6 +18,7 @@ import type { Instance } from '../../src/contracts/instance.ts'
 import { ArbigraphError } from '../../src/errors.ts'
 import { gradeInstance } from '../../src/grade/grade-instance.ts'
 import { checkHarnessEnv } from '../../src/harness/harness-env.ts'
+import { reportedTranscript } from '../../src/harness/reported-transcript.ts'
 import { singleShot, singleShotStatus, singleShotTranscript } from '../../src/harness/single-shot.ts'
 import { suiteHarness } from '../../src/harness/suite-harness.ts'
 import { caseProfile, toolAgent } from '../../src/harness/tool-agent.ts'
@@ -67,7 +68,11 @@ describe('toolAgent', () => {
   it('answers every output right against the oracle, its answers those of the transcript', async () => {
     const harness = toolAgent()
     expect([harness.name, harness.protocol]).toEqual(['tool-agent', 'chat'])
-    const result = checkHarnessResult(await harness.run(caseOf(), contextOf()), harness.name)
+    const result = checkHarnessResult(
+      await harness.run(caseOf(), contextOf()),
+      harness.name,
+      instance.outputs,
+    )
     expect(result.transcript.status).toBe('success')
     const truth = Object.fromEntries(
       instance.nodes.map((node) => [`task_${node.number}_out`, pyRepr(node.output)]),
@@ -99,7 +104,7 @@ describe('singleShot', () => {
   it('makes one streamed request whose content answers the one output', async () => {
     const harness = singleShot({ maxTokens: 4096 })
     const result = await harness.run(caseOf({ expected: ['output'] }), contextOf())
-    checkHarnessResult(result, harness.name)
+    checkHarnessResult(result, harness.name, ['output'])
     expect(result.transcript.turns).toHaveLength(1)
     expect(result.answers.output).toBe(result.transcript.turns[0]!.text)
     expect(result.answers.output!.length).toBeGreaterThan(0)
@@ -169,9 +174,46 @@ describe('singleShot', () => {
 
 describe('a harness result', () => {
   it('that breaks the contract is an infrastructure error naming the harness and the field', () => {
-    const check = () => checkHarnessResult({ answers: { task_1_out: 7 }, transcript: {} }, 'my-agent')
+    const check = () =>
+      checkHarnessResult({ answers: { task_1_out: 7 }, transcript: {} }, 'my-agent', ['task_1_out'])
     expect(check).toThrow(ArbigraphError)
     expect(check).toThrow(/harness "my-agent" returned a bad result: answers\.task_1_out: /)
+  })
+
+  it('answers only the outputs of its case: another name or a prototype key is refused, naming it', () => {
+    const expected = ['task_1_out']
+    const result = (answers: Record<string, string>) => ({
+      answers,
+      transcript: reportedTranscript({ answers }, expected),
+    })
+    const refusal = (answers: Record<string, string>) => {
+      try {
+        checkHarnessResult(result(answers), 'my-agent', expected)
+      } catch (error) {
+        return error as ArbigraphError
+      }
+      throw new Error('accepted')
+    }
+    const other = refusal({ task_1_out: '7', task_9_out: '7' })
+    expect([other.code, other.message]).toEqual([
+      'ARBIGRAPH_ENDPOINT',
+      'harness "my-agent" returned a bad result: answers.task_9_out: not an output of this case (expected "task_1_out")',
+    ])
+    // JSON.parse keeps "__proto__" as an own key; a rebuilt object would drop it (graded as missing).
+    const proto = refusal(JSON.parse('{"__proto__": "7"}') as Record<string, string>)
+    expect(proto.message).toBe(
+      'harness "my-agent" returned a bad result: answers.__proto__: a prototype key, not an output name (expected "task_1_out")',
+    )
+    const collected = {
+      answers: { task_1_out: '7' },
+      transcript: reportedTranscript({ answers: { task_1_out: '7', extra_out: '1' } }, expected),
+    }
+    expect(() => checkHarnessResult(collected, 'my-agent', expected)).toThrow(
+      'harness "my-agent" returned a bad result: transcript.answers.extra_out: not an output of this case',
+    )
+    expect(checkHarnessResult(result({ task_1_out: '7' }), 'my-agent', expected).answers).toEqual({
+      task_1_out: '7',
+    })
   })
 
   it('comes from a declared harness; a bad declaration names what is expected', () => {

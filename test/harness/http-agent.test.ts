@@ -153,6 +153,16 @@ describe('httpAgent', () => {
     )
   })
 
+  it('refuses a prototype key among the answers instead of dropping it (graded as missing)', async () => {
+    behaviours.proto = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end('{"answers": {"task_1_out": "7", "__proto__": "8"}}')
+    }
+    expect((await infraError('proto')).message).toContain(
+      'bad reply: answers.__proto__: a prototype key, not an output name (expected "task_1_out", "task_2_out")',
+    )
+  })
+
   it('reports a non-200 with the agent error, and a reply that is not JSON with its start', async () => {
     behaviours.failed = (_req, res) => json(res, 502, { error: 'model endpoint: HTTP 503' })
     expect((await infraError('failed')).message).toContain('HTTP 502: model endpoint: HTTP 503')

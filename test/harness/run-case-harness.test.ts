@@ -85,6 +85,21 @@ describe('runCase with a harness value', () => {
     expect(record.infraError?.reason).toMatch(/^harness "broken" returned a bad result: /)
   })
 
+  it('records an answer to an output the case does not have as an infrastructure error, as httpAgent does', async () => {
+    // Right answers plus one more: the harness is broken, so the case is neither right nor wrong.
+    const extra = await runCase(instance, options(answering({ ...truth, task_99_out: '1' })))
+    expect(extra.grade).toBeNull()
+    expect(extra.infraError?.reason).toBe(
+      `harness "fixed-answers" returned a bad result: answers.task_99_out: not an output of this case (expected ${instance.outputs.map((n) => `"${n}"`).join(', ')})`,
+    )
+    const proto = await runCase(
+      instance,
+      options(answering({ ...truth, ...(JSON.parse('{"__proto__": "1"}') as Record<string, string>) })),
+    )
+    expect(proto.grade).toBeNull()
+    expect(proto.infraError?.reason).toContain('answers.__proto__: a prototype key, not an output name')
+  })
+
   it('records an endpoint failure as an infrastructure error; any other rejection propagates', async () => {
     const failing = defineHarness({
       name: 'failing',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { isSimulatedModel } from '../../src/contracts/results.ts'
 import type { ArbigraphError } from '../../src/errors.ts'
 import { evaluateGate, formatBroken, needsTasks, parseGate } from '../../src/metrics/gate.ts'
+import { simulatedGateRefusal } from '../../src/metrics/simulated-gate.ts'
 import { summarize } from '../../src/metrics/summarize.ts'
 import { makeRecord } from './make-record.ts'
 
@@ -103,5 +105,22 @@ describe('evaluateGate', () => {
     expect(broken('chain/math.n<3')).toHaveLength(1)
     expect(broken('chain/math.n<=3')).toHaveLength(0)
     expect(broken('chain/math.correct==2')).toHaveLength(0)
+  })
+})
+
+describe('simulatedGateRefusal', () => {
+  it('decides from the model and every record, never from a stored flag', () => {
+    const real = makeRecord({ model: 'qwen3' })
+    const sim = makeRecord({ model: 'sim:noisy', sample: 1 })
+    expect(simulatedGateRefusal({ model: 'qwen3', records: [real] }, {})).toBeUndefined()
+    // One simulated record among real ones, whatever the label says.
+    expect(simulatedGateRefusal({ model: 'qwen3', records: [real, sim] }, {})).toContain(
+      'gate: refused — these results are SIMULATED (model "qwen3")',
+    )
+    expect(simulatedGateRefusal({ model: 'qwen3, sim:noisy', records: [] }, {})).toContain('SIMULATED')
+    expect(
+      simulatedGateRefusal({ model: 'sim:noisy', records: [sim] }, { ARBIGRAPH_ALLOW_SIMULATED: '1' }),
+    ).toBeUndefined()
+    expect([isSimulatedModel('qwen3, sim:oracle'), isSimulatedModel('simple:sim')]).toEqual([true, false])
   })
 })

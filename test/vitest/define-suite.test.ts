@@ -16,14 +16,17 @@ describe('suiteCases', () => {
       'FWHTTask #0',
       'FWHTTask #1',
     ])
+    // The settings that set this suite apart from the defaults are in its ids (src/vitest/suite-variant.ts).
+    const id = 'chain/math/Convolution#0 (length=3)'
     expect(cases[0]!.identity).toEqual({
-      caseId: 'chain/math/Convolution#0',
-      instanceId: 'chain/math/Convolution#0',
+      caseId: id,
+      instanceId: id,
       topology: 'chain',
       category: 'math',
       task: 'Convolution',
       sample: 0,
       epoch: 0,
+      suite: { length: '3' },
     })
     const again = await suiteCases({ ...spec, targets: ['Convolution', 'FWHT'] }, one)
     expect(again.map((c) => c.instance.prompt)).toEqual(cases.map((c) => c.instance.prompt))

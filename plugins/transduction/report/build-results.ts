@@ -3,7 +3,7 @@
  * facts as the ArbiGraph results file, see build-results.ts), with the summary computed from the
  * records so readers of the file need not recompute it.
  */
-import type { RunInfo } from '../../../src/contracts/results.ts'
+import { isSimulated, type RunInfo } from '../../../src/contracts/results.ts'
 import { benchmarkSweepCurves } from '../../../src/metrics/sweep/benchmark-sweeps.ts'
 import { summarizeTransduction } from '../metrics/summarize-transduction.ts'
 import type { TransductionRecord } from '../record.ts'
@@ -33,7 +33,7 @@ export function buildTransductionResults(
   return {
     schema: TRANSDUCTION_RESULTS_SCHEMA,
     model: transductionModel(records),
-    simulated: records.some((r) => r.model.startsWith('sim:')),
+    simulated: isSimulated(records),
     createdBy,
     run,
     records,

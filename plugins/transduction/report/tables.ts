@@ -6,6 +6,7 @@
  * a curve reads better as a sparkline or a 20-column row than as table cells.
  * Reference: Long-Transduction paper §4 (figures and Table 2).
  */
+import { isSimulatedModel } from '../../../src/contracts/results.ts'
 import type { SectionTable } from '../../../src/report/html-section.ts'
 import { families } from '../grid.ts'
 import type { BreakdownLine } from '../metrics/macro-average.ts'
@@ -82,7 +83,7 @@ export function transductionHeadline(summary: TransductionSummary, model: string
     lines.push(
       `macro accuracy ${rate(summary.overall.accuracy)}, self-consistency ${rate(summary.overall.consistency)}, exact completion ${rate(summary.overall.exactCompletion)}`,
     )
-  if (model.includes('sim:'))
+  if (isSimulatedModel(model))
     lines.unshift('SIMULATED: these numbers come from the built-in simulator, not from a language model.')
   return lines
 }

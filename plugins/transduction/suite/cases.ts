@@ -10,6 +10,7 @@ import { z } from 'zod'
 import type { BenchmarkCase } from '../../../src/contracts/benchmark.ts'
 import { parseBenchmarkOptions } from '../../../src/contracts/benchmark.ts'
 import { readSuiteEnv } from '../../../src/vitest/suite-env.ts'
+import { suiteVariant, variantCaseId } from '../../../src/vitest/suite-variant.ts'
 import type { TransductionDocument } from '../document.ts'
 import { generateTransduction } from '../generate-grid.ts'
 import { budgetSchema, familySchema, formatSchema, formatsOf } from '../grid.ts'
@@ -84,11 +85,17 @@ export function transductionSuiteCases(
     },
     seed ?? o.seed,
   )
+  // Another suite of this family may draw other documents (its seed): that is in its document ids.
+  // Budgets, formats, levels and samples only choose which documents run (a document's id names them).
+  const variant = suiteVariant(
+    { seed: o.seed },
+    { seed: transductionSuiteSchema.parse({ family: o.family }).seed },
+  )
   return documents.map((document) => ({
     name: `${document.family} ${document.format} L${document.level} ${document.budget} #${document.sample}`,
     input: document,
     identity: {
-      documentId: document.id,
+      documentId: variantCaseId(document.id, variant),
       family: document.family,
       format: document.format,
       level: document.level,

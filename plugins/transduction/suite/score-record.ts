@@ -64,16 +64,17 @@ const identityOf = (doc: TransductionDocument): TransductionIdentity => ({
 })
 
 /**
- * The record of a finished request.
+ * The record of a finished request; `identity` is the case's (its id may name its suite's settings).
  * @example transductionRecord(doc, 'sim:oracle', outcome).score?.exact
  */
 export function transductionRecord(
   doc: TransductionDocument,
   model: string,
   outcome: Pick<SingleShotOutcome, 'status' | 'content' | 'promptTokens' | 'completionTokens' | 'latencyMs'>,
+  identity: TransductionIdentity = identityOf(doc),
 ): TransductionRecord {
   return {
-    ...head(identityOf(doc), model),
+    ...head(identity, model),
     outcome: outcome.status,
     score: transductionScore(doc, outcome.content),
     tokens: { input: doc.inputTokens, prompt: outcome.promptTokens, completion: outcome.completionTokens },
