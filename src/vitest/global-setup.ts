@@ -15,6 +15,7 @@ import type { TestProject } from 'vitest/node'
 import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
 import { preflight } from '../doctor/preflight.ts'
 import { ArbigraphError } from '../errors.ts'
+import { caseDeadlineMs as readCaseDeadline } from '../harness/case-deadline.ts'
 import type { PoolEnv } from '../pool/env.ts'
 import { poolOptionsFromEnv, readPoolEnv } from '../pool/env.ts'
 import { startRequestPool } from '../pool/gateway.ts'
@@ -109,6 +110,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   }
   // Anything that stops the run here ends it with one message and writes nothing.
   const env = await orStop(() => readPoolEnv(process.env))
+  const caseDeadlineMs = await orStop(() => readCaseDeadline(process.env))
   const simServer = await orStop(() => serverProfileFromEnv(process.env).name)
   const simEnv = env.baseUrls.length === 0 ? await orStop(() => readSimEnv(process.env)) : undefined
   let sim: SimServer | undefined
@@ -158,6 +160,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     // Each attempt may take the full per-attempt timeout; backoff waits are capped at 60 s.
     turnTimeoutMs: (env.maxRetries + 1) * (env.requestTimeoutMs + 60_000),
     streamIdleMs: env.idleTimeoutMs + 30_000,
+    caseDeadlineMs,
     ...(desk ? { simControlUrl: desk.url } : {}),
   }
   project.provide('arbigraph', context)

@@ -15,6 +15,7 @@ import { conditionsEnvShape } from '../conditions/select-conditions.ts'
 import type { AnyBenchmark } from '../contracts/benchmark.ts'
 import { envFlag, envText, formatEnvIssues } from '../env-fields.ts'
 import { ArbigraphError } from '../errors.ts'
+import { caseDeadlineShape } from '../harness/case-deadline.ts'
 import { checkHarnessEnv } from '../harness/harness-env.ts'
 import { ensureDir } from '../io/ensure-dir.ts'
 import { poolEnvShape } from '../pool/env.ts'
@@ -38,6 +39,7 @@ export const runEnvSchema = z.object({
   ...poolEnvShape,
   ...simEnvShape,
   ...suiteEnvShape,
+  ...caseDeadlineShape,
   ...sweepEnvShape,
   ...pythonWorkersShape,
   ...outputEnvShape,
