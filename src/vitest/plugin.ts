@@ -13,6 +13,7 @@
 /// <reference types="vitest/config" />
 import type { InlineConfig, Vite, Vitest } from 'vitest/node'
 import { arbigraphReporters } from '../../reporters/index.ts'
+import { reportOnInterrupt } from '../../reporters/interrupt.ts'
 import type { ArbigraphReporterOptions } from '../../reporters/options.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
 import { caseDeadlineMs, DEFAULT_CASE_TIMEOUT_S } from '../harness/case-deadline.ts'
@@ -123,7 +124,8 @@ export function arbigraph(options: ArbigraphPluginOptions = {}): Vite.Plugin {
         checkRunSettings(process.env, vitest.config.root, benchmarks)
         return { resolved: resolveReporterOptions(options, process.env), benchmarks }
       })
-      vitest.config.reporters.push(...arbigraphReporters(resolved, benchmarks))
+      // Ctrl-C or SIGTERM mid-run: they report what finished, marked interrupted, before the exit.
+      vitest.config.reporters.push(...reportOnInterrupt(vitest, arbigraphReporters(resolved, benchmarks)))
     },
   }
 }

@@ -15,6 +15,7 @@ import { summarizeSweeps } from '../../metrics/sweep/summarize-sweeps.ts'
 import { contextLossSection } from '../../report/format-context-loss.ts'
 import { formatMarkdown } from '../../report/format-markdown.ts'
 import { formatTable } from '../../report/format-table.ts'
+import { interruptedBanner, interruptedGateRefusal } from '../../report/interrupted-run.ts'
 import { sweepText } from '../../report/sweep-section.ts'
 import { existingFile, parseCommandArgs } from '../args.ts'
 import type { Command } from '../command.ts'
@@ -56,7 +57,7 @@ export const reportCommand: Command = {
     const results = decodeResults(text, file)
     const byTask = values['by-task'] === true
     const summary = summarize(results.records, { byTask: byTask || (rules !== null && needsTasks(rules)) })
-    const refused = rules ? simulatedGateRefusal(results) : undefined
+    const refused = rules ? (simulatedGateRefusal(results) ?? interruptedGateRefusal(results.run)) : undefined
     const broken =
       rules && !refused ? evaluateGate(rules, summary.cells, summarizeSweeps(results.records)) : []
     const shown = byTask ? summary : { ...summary, cells: summary.cells.filter((c) => c.task === null) }
@@ -76,6 +77,7 @@ export const reportCommand: Command = {
           sweepText(results.records, 'text'),
       )
     }
+    if (results.run.reason === 'interrupted') io.err(interruptedBanner(results.records.length))
     if (typeof values.html === 'string') {
       const resultsDir = dirname(resolve(io.cwd, file))
       const built = await buildDashboard(results, { dir: resolve(io.cwd, values.html), resultsDir })

@@ -1,0 +1,78 @@
+/**
+ * Ctrl-C (SIGINT) or SIGTERM during a run. Vitest's own handler restores the terminal and exits
+ * a millisecond later, before any reporter's `onTestRunEnd`: every finished case was lost. Here
+ * the first signal ends the run's reporting instead: our reporters get the records of the cases
+ * that finished so far with the run-end reason `interrupted` (results file, tables, summaries,
+ * dashboard, the gate's refusal), then Vitest's handler exits as it would have (code 130 or 143
+ * unless a reporter set one). A second signal exits at once. A signal outside a run (while the
+ * endpoint is checked, after the reports) goes straight to Vitest's handler. A run that ends by
+ * itself while a signal is being handled (a worker killed by the same Ctrl-C) reports once, as
+ * interrupted.
+ */
+import { constants } from 'node:os'
+import type { Reporter, TestRunEndReason, Vitest } from 'vitest/node'
+
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const
+type Listener = (...args: unknown[]) => void
+
+/**
+ * Wraps `reporters` so a signal during the run makes them report what finished, marked interrupted.
+ * @example vitest.config.reporters.push(...reportOnInterrupt(vitest, arbigraphReporters(options)))
+ */
+export function reportOnInterrupt(vitest: Vitest, reporters: readonly Reporter[]): Reporter[] {
+  let running = false
+  let interrupted = false
+  // Per run, each reporter's end, so it reports once whoever calls it first.
+  let endings = new Map<Reporter, Promise<void>>()
+  const end = (reporter: Reporter, modules: Parameters<NonNullable<Reporter['onTestRunEnd']>>) => {
+    let ending = endings.get(reporter)
+    if (!ending) {
+      const [testModules, errors, reason] = modules
+      const why: TestRunEndReason = interrupted ? 'interrupted' : reason
+      ending = Promise.resolve(reporter.onTestRunEnd?.(testModules, errors, why))
+      endings.set(reporter, ending)
+    }
+    return ending
+  }
+  const wrapped = reporters.map(
+    (reporter): Reporter => ({
+      ...reporter,
+      onTestRunStart(specifications) {
+        running = true
+        endings = new Map()
+        return reporter.onTestRunStart?.(specifications)
+      },
+      async onTestRunEnd(...args) {
+        await end(reporter, args)
+        running = false
+      },
+    }),
+  )
+  for (const signal of SIGNALS) {
+    // Vitest's handlers (and any other), called once our reports are written.
+    const theirs = process.listeners(signal) as Listener[]
+    const exit = () => {
+      for (const listener of theirs) listener(signal, constants.signals[signal])
+    }
+    const onSignal = async () => {
+      process.off(signal, onSignal).on(signal, exit)
+      if (!running) return exit()
+      interrupted = true
+      vitest.logger.error(
+        `\narbigraph: ${signal}: writing the cases that finished, marked interrupted (again to quit at once)`,
+      )
+      try {
+        const modules = vitest.state.getTestModules()
+        for (const reporter of reporters) await end(reporter, [modules, [], 'interrupted'])
+      } finally {
+        exit()
+      }
+    }
+    for (const listener of theirs) process.off(signal, listener)
+    process.on(signal, onSignal)
+    vitest.onClose(() => {
+      process.off(signal, onSignal).off(signal, exit)
+    })
+  }
+  return wrapped
+}
