@@ -22,7 +22,7 @@ import { poolEnvShape } from '../pool/env.ts'
 import { pythonWorkersShape } from '../python-workers.ts'
 import { serverProfileFromEnv } from '../sim/server-profile.ts'
 import { sweepEnvShape } from '../sweep/sweep-scale.ts'
-import { simEnvShape } from './sim-env.ts'
+import { simEnvShape, simModelPersona } from './sim-env.ts'
 import { suiteEnvShape } from './suite-env.ts'
 
 const outputEnvShape = {
@@ -120,6 +120,7 @@ export function checkRunSettings(
   problems.push(...problem(() => protocolFromEnv(env)))
   problems.push(...problem(() => serverProfileFromEnv(env)))
   problems.push(...problem(() => checkHarnessEnv(env)))
+  problems.push(...problem(() => simModelPersona(env)))
   if (parsed.success)
     for (const [what, folder] of [
       ...outputFolders(parsed.data, root),
