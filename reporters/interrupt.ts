@@ -16,63 +16,70 @@ const SIGNALS = ['SIGINT', 'SIGTERM'] as const
 type Listener = (...args: unknown[]) => void
 
 /**
- * Wraps `reporters` so a signal during the run makes them report what finished, marked interrupted.
- * @example vitest.config.reporters.push(...reportOnInterrupt(vitest, arbigraphReporters(options)))
+ * Wraps `reporters` so a signal during the run makes them report what finished, marked
+ * interrupted; the first reporter returned installs the signal handlers when Vitest starts it.
+ * @example vitest.config.reporters.push(...reportOnInterrupt(arbigraphReporters(options)))
  */
-export function reportOnInterrupt(vitest: Vitest, reporters: readonly Reporter[]): Reporter[] {
+export function reportOnInterrupt(reporters: readonly Reporter[]): Reporter[] {
   let running = false
   let interrupted = false
   // Per run, each reporter's end, so it reports once whoever calls it first.
   let endings = new Map<Reporter, Promise<void>>()
-  const end = (reporter: Reporter, modules: Parameters<NonNullable<Reporter['onTestRunEnd']>>) => {
+  const end = (reporter: Reporter, args: Parameters<NonNullable<Reporter['onTestRunEnd']>>) => {
     let ending = endings.get(reporter)
     if (!ending) {
-      const [testModules, errors, reason] = modules
+      const [modules, errors, reason] = args
       const why: TestRunEndReason = interrupted ? 'interrupted' : reason
-      ending = Promise.resolve(reporter.onTestRunEnd?.(testModules, errors, why))
+      ending = Promise.resolve(reporter.onTestRunEnd?.(modules, errors, why))
       endings.set(reporter, ending)
     }
     return ending
   }
+  const install = (vitest: Vitest) => {
+    for (const signal of SIGNALS) {
+      // Vitest's handlers (and any other), called once our reports are written.
+      const theirs = process.listeners(signal) as Listener[]
+      const exit = () => {
+        for (const listener of theirs) listener(signal, constants.signals[signal])
+      }
+      const onSignal = async () => {
+        process.off(signal, onSignal).on(signal, exit)
+        if (!running) return exit()
+        interrupted = true
+        vitest.logger.error(
+          `\narbigraph: ${signal}: writing the cases that finished, marked interrupted (again to quit at once)`,
+        )
+        try {
+          const modules = vitest.state.getTestModules()
+          for (const reporter of reporters) await end(reporter, [modules, [], 'interrupted'])
+        } finally {
+          exit()
+        }
+      }
+      for (const listener of theirs) process.off(signal, listener)
+      process.on(signal, onSignal)
+      vitest.onClose(() => {
+        process.off(signal, onSignal).off(signal, exit)
+      })
+    }
+  }
+  const watcher: Reporter = {
+    onInit: install,
+    onTestRunStart() {
+      running = true
+      endings = new Map()
+    },
+    // Reporters end in parallel: the run counts as running until all of ours have written.
+    async onTestRunEnd(...args) {
+      await Promise.all(reporters.map((reporter) => end(reporter, args)))
+      running = false
+    },
+  }
   const wrapped = reporters.map(
     (reporter): Reporter => ({
       ...reporter,
-      onTestRunStart(specifications) {
-        running = true
-        endings = new Map()
-        return reporter.onTestRunStart?.(specifications)
-      },
-      async onTestRunEnd(...args) {
-        await end(reporter, args)
-        running = false
-      },
+      onTestRunEnd: (...args) => end(reporter, args),
     }),
   )
-  for (const signal of SIGNALS) {
-    // Vitest's handlers (and any other), called once our reports are written.
-    const theirs = process.listeners(signal) as Listener[]
-    const exit = () => {
-      for (const listener of theirs) listener(signal, constants.signals[signal])
-    }
-    const onSignal = async () => {
-      process.off(signal, onSignal).on(signal, exit)
-      if (!running) return exit()
-      interrupted = true
-      vitest.logger.error(
-        `\narbigraph: ${signal}: writing the cases that finished, marked interrupted (again to quit at once)`,
-      )
-      try {
-        const modules = vitest.state.getTestModules()
-        for (const reporter of reporters) await end(reporter, [modules, [], 'interrupted'])
-      } finally {
-        exit()
-      }
-    }
-    for (const listener of theirs) process.off(signal, listener)
-    process.on(signal, onSignal)
-    vitest.onClose(() => {
-      process.off(signal, onSignal).off(signal, exit)
-    })
-  }
-  return wrapped
+  return [watcher, ...wrapped]
 }

@@ -125,7 +125,7 @@ export function arbigraph(options: ArbigraphPluginOptions = {}): Vite.Plugin {
         return { resolved: resolveReporterOptions(options, process.env), benchmarks }
       })
       // Ctrl-C or SIGTERM mid-run: they report what finished, marked interrupted, before the exit.
-      vitest.config.reporters.push(...reportOnInterrupt(vitest, arbigraphReporters(resolved, benchmarks)))
+      vitest.config.reporters.push(...reportOnInterrupt(arbigraphReporters(resolved, benchmarks)))
     },
   }
 }

@@ -45,7 +45,7 @@ function runStep(env: Record<string, string>) {
 
 describe('the workflow init writes', () => {
   it('skips the evaluation with a notice while ARBIGRAPH_BASE_URL is unset or empty', () => {
-    for (const env of [{}, { ARBIGRAPH_BASE_URL: '' }]) {
+    for (const env of [{}, { ARBIGRAPH_BASE_URL: '' }] as Record<string, string>[]) {
       const run = runStep(env)
       expect(run.status).toBe(0)
       expect(run.stdout).toMatch(
