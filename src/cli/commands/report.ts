@@ -39,8 +39,8 @@ export const reportCommand: Command = {
     '  --markdown   print the Markdown summary instead of the terminal table',
     '  --gate RULES check rules such as "chain/math.accuracy>=0.7,*.ci_low>=0.5" or, on',
     '               sweeps, "sweep:chain-length.breaking_point>=16,sweep:chain-length@32.accuracy>=0.5";',
-    '               each broken rule is printed and the exit code is 1; simulated',
-    '               results are refused (exit 1) unless ARBIGRAPH_ALLOW_SIMULATED=1',
+    '               each broken rule is printed and the exit code is 1; simulated or',
+    '               interrupted results are refused (exit 1; simulated ones are allowed by ARBIGRAPH_ALLOW_SIMULATED=1)',
     '  --html DIR   also write the static dashboard (opens from file://) to DIR',
   ].join('\n'),
   async run(argv, io) {
