@@ -8,12 +8,16 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { transduction } from '../../plugins/transduction/benchmark.ts'
+import { transductionSuiteCases } from '../../plugins/transduction/suite/cases.ts'
 import { defineHarness, type Harness } from '../../src/contracts/harness.ts'
 import { ArbigraphError } from '../../src/errors.ts'
 import { caseDeadlineMs, withinDeadline } from '../../src/harness/case-deadline.ts'
 import { httpAgent } from '../../src/harness/http-agent.ts'
+import { singleShot } from '../../src/harness/single-shot.ts'
 import { toolAgent } from '../../src/harness/tool-agent.ts'
 import { suiteCases } from '../../src/vitest/arbigraph-suite.ts'
+import { runBenchmarkCase } from '../../src/vitest/run-benchmark-case.ts'
 import { runCase } from '../../src/vitest/run-case.ts'
 import { checkRunSettings } from '../../src/vitest/run-settings.ts'
 
@@ -82,6 +86,26 @@ describe('the case deadline', () => {
     const record = await run(toolAgent())
     expect(record.infraError?.reason).toMatch(DEADLINE)
     expect(record.grade).toBeNull()
+  })
+
+  it('stops a single-shot Long-Transduction case on a model server that never answers', async () => {
+    const [lt] = transductionSuiteCases(
+      { family: 'arithmetic', levels: [0], budgets: ['4K'] },
+      {
+        budgets: undefined,
+        samples: undefined,
+      },
+    )
+    const context = {
+      endpoint: `${base}/v1`,
+      model: 'm',
+      apiKey: 'k',
+      signal: new AbortController().signal,
+      log: () => {},
+    }
+    const record = await runBenchmarkCase(transduction, lt!, singleShot(), context, undefined, 300)
+    expect(record.infraError?.reason).toMatch(DEADLINE)
+    expect(record.score).toBeNull()
   })
 
   it("leaves a case that finishes in time alone, and passes on the run's own abort as it is", async () => {
