@@ -41,6 +41,8 @@ export function reportOnInterrupt(reporters: readonly Reporter[]): Reporter[] {
       const theirs = process.listeners(signal) as Listener[]
       const exit = () => {
         for (const listener of theirs) listener(signal, constants.signals[signal])
+        // With no handler of theirs, what Node does on the signal: exit with 128 + its number.
+        if (theirs.length === 0) process.exit(process.exitCode ?? 128 + constants.signals[signal])
       }
       const onSignal = async () => {
         process.off(signal, onSignal).on(signal, exit)
@@ -51,7 +53,15 @@ export function reportOnInterrupt(reporters: readonly Reporter[]): Reporter[] {
         )
         try {
           const modules = vitest.state.getTestModules()
-          for (const reporter of reporters) await end(reporter, [modules, [], 'interrupted'])
+          const ended = await Promise.allSettled(
+            reporters.map((reporter) => end(reporter, [modules, [], 'interrupted'])),
+          )
+          // A file that could not be written says so, as it would at a run's natural end.
+          for (const result of ended)
+            if (result.status === 'rejected')
+              vitest.logger.error(
+                `arbigraph: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`,
+              )
         } finally {
           exit()
         }
