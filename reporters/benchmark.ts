@@ -17,6 +17,7 @@ import type { AnyBenchmark } from '../src/contracts/benchmark.ts'
 import { writeFileAtomic } from '../src/io/atomic-write.ts'
 import { benchmarkSweepCurves } from '../src/metrics/sweep/benchmark-sweeps.ts'
 import { formatSweepMarkdown, formatSweepTable } from '../src/report/format-sweep.ts'
+import { interruptedBanner } from '../src/report/interrupted-run.ts'
 import { benchmarksInRun, collectBenchmarkRecords } from './collect-records.ts'
 import { outputPath } from './output-path.ts'
 import { createdBy, reporterRun } from './run-facts.ts'
@@ -97,6 +98,7 @@ export function benchmarkReporter(bench: AnyBenchmark, options: BenchmarkReporte
       const curves = benchmarkSweepCurves(bench, records)
       const curveText = curves.length > 0 ? `\n${formatSweepTable(curves)}\n` : ''
       if (o.table) run.log(`\n${bench.report.text(summary, results.model)}\n${curveText}`)
+      if (o.table && reason === 'interrupted') run.log(`${interruptedBanner(records.length)}\n`)
       const root = vitest?.config.root ?? process.cwd()
       if (o.results !== false) {
         const path = outputPath(vitest, o.results)

@@ -3,16 +3,17 @@
  * any rule is broken, prints each broken rule with the offending cell and value and sets
  * `process.exitCode = 1` — Vitest itself only ever raises the exit code, so all-green tests
  * still fail the CI step. On simulated results it refuses to judge and sets exit code 1 (see
- * src/metrics/simulated-gate.ts). It runs last, so its verdict is the final output. In a `--shard` run it
+ * src/metrics/simulated-gate.ts), and on an interrupted run (src/report/interrupted-run.ts). It runs last, so its verdict is the final output. In a `--shard` run it
  * stands aside: a shard sees only some cells, so the gate belongs to the `--merge-reports` step.
  */
-import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { modelLabel } from '../src/contracts/results.ts'
 import type { GateRule } from '../src/metrics/gate.ts'
 import { evaluateGate, formatBroken, needsTasks } from '../src/metrics/gate.ts'
 import { simulatedGateRefusal } from '../src/metrics/simulated-gate.ts'
 import { summarize } from '../src/metrics/summarize.ts'
 import { summarizeSweeps } from '../src/metrics/sweep/summarize-sweeps.ts'
+import { interruptedGateRefusal } from '../src/report/interrupted-run.ts'
 import { collectRecords } from './collect-records.ts'
 
 /**
@@ -25,7 +26,7 @@ export function gateReporter(rules: readonly GateRule[]): Reporter {
     onInit(ctx) {
       vitest = ctx
     },
-    onTestRunEnd(modules: ReadonlyArray<TestModule>) {
+    onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors, reason: TestRunEndReason) {
       const shard = vitest?.config.shard
       if (shard) {
         vitest!.logger.log(
@@ -36,7 +37,8 @@ export function gateReporter(rules: readonly GateRule[]): Reporter {
       const records = collectRecords(modules)
       const log = (text: string) => (vitest ? vitest.logger.log(text) : console.log(text))
       const error = (text: string) => (vitest ? vitest.logger.error(text) : console.error(text))
-      const refused = simulatedGateRefusal({ model: modelLabel(records), records })
+      const refused =
+        simulatedGateRefusal({ model: modelLabel(records), records }) ?? interruptedGateRefusal({ reason })
       if (refused) {
         error(refused)
         process.exitCode = 1

@@ -51,11 +51,11 @@ export function arbigraphReporters(
     )
   const dashboard = resolveDashboardOptions(process.env, options.results)
   if (dashboard) reporters.push(dashboardReporter({ ...dashboard, benchmarks }))
-  // Each silent unless the run holds its benchmark's tests; off with every ArbiGraph output file.
-  if (options.results !== false || options.markdown !== false || options.stepSummary !== false)
-    for (const bench of benchmarks)
-      if (bench.files)
-        reporters.push(benchmarkReporter(bench, { table: options.table, stepSummary: options.stepSummary }))
+  // Each silent unless the run holds its benchmark's tests. Its files follow its own variables
+  // (ARBIGRAPH_LT_RESULTS, …): ARBIGRAPH_RESULTS=off turns off ArbiGraph's results, not theirs.
+  for (const bench of benchmarks)
+    if (bench.files)
+      reporters.push(benchmarkReporter(bench, { table: options.table, stepSummary: options.stepSummary }))
   if (options.gate) reporters.push(gateReporter(options.gate))
   return reporters
 }

@@ -5,7 +5,7 @@
  */
 import { appendFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { modelLabel } from '../src/contracts/results.ts'
 import { writeFileAtomic } from '../src/io/atomic-write.ts'
 import type { GateRule } from '../src/metrics/gate.ts'
@@ -15,6 +15,7 @@ import { summarize } from '../src/metrics/summarize.ts'
 import { summarizeSweeps } from '../src/metrics/sweep/summarize-sweeps.ts'
 import { contextLossSection } from '../src/report/format-context-loss.ts'
 import { formatMarkdown } from '../src/report/format-markdown.ts'
+import { interruptedBanner, interruptedGateRefusal } from '../src/report/interrupted-run.ts'
 import { sweepText } from '../src/report/sweep-section.ts'
 import { collectRecords } from './collect-records.ts'
 import { outputPath } from './output-path.ts'
@@ -47,14 +48,15 @@ export function markdownSummaryReporter(options: MarkdownSummaryOptions = {}): R
     onInit(ctx) {
       vitest = ctx
     },
-    async onTestRunEnd(modules: ReadonlyArray<TestModule>) {
+    async onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors, reason: TestRunEndReason) {
       const { path = 'out/summary.md', stepSummary = false, gate = null } = options
       if (path === false && stepSummary === false) return
       const records = collectRecords(modules)
       // A transduction-only run, or one that produced no record, leaves an earlier summary alone.
       if (records.length === 0) return
       const summary = summarize(records, { byTask: gate !== null && needsTasks(gate) })
-      const refused = simulatedGateRefusal({ model: modelLabel(records), records })
+      const refused =
+        simulatedGateRefusal({ model: modelLabel(records), records }) ?? interruptedGateRefusal({ reason })
       const verdict = gate && {
         rules: gate.map((r) => r.text),
         broken: refused ? [] : evaluateGate(gate, summary.cells, summarizeSweeps(records)),
@@ -62,7 +64,10 @@ export function markdownSummaryReporter(options: MarkdownSummaryOptions = {}): R
       }
       // Per-task cells exist only for the gate; the summary shows topology × category.
       const shown = { ...summary, cells: summary.cells.filter((c) => c.task === null) }
+      const caution =
+        reason === 'interrupted' ? `> [!CAUTION]\n> ${interruptedBanner(records.length)}\n\n` : ''
       const text =
+        caution +
         formatMarkdown(shown, modelLabel(records), verdict) +
         contextLossSection(records, 'markdown') +
         sweepText(records, 'markdown')

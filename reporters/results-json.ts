@@ -37,7 +37,8 @@ export function resultsJsonReporter(options: ResultsJsonOptions = {}): Reporter 
       if (records.length === 0) return run.error(`arbigraph: no case ran; ${path} left as it was`)
       const results = buildResults(records, run.facts(reason), createdBy(run.vitest))
       await writeJsonRecords(path, results, 'records')
-      run.log(`arbigraph: wrote ${records.length} case records to ${path}`)
+      const marked = reason === 'interrupted' ? ' (run interrupted: only the cases that finished)' : ''
+      run.log(`arbigraph: wrote ${records.length} case records to ${path}${marked}`)
     },
   }
 }

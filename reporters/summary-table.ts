@@ -3,11 +3,12 @@
  * arbigraph table — model banner, one row per topology × category (and per task on demand),
  * status counts and failure attribution — below Vitest's own summary.
  */
-import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { modelLabel } from '../src/contracts/results.ts'
 import { summarize } from '../src/metrics/summarize.ts'
 import { contextLossSection } from '../src/report/format-context-loss.ts'
 import { formatTable } from '../src/report/format-table.ts'
+import { interruptedBanner } from '../src/report/interrupted-run.ts'
 import { sweepText } from '../src/report/sweep-section.ts'
 import { collectRecords, onlyOtherBenchmarks } from './collect-records.ts'
 
@@ -29,7 +30,7 @@ export function summaryTableReporter(options: SummaryTableOptions = {}): Reporte
     onInit(ctx) {
       vitest = ctx
     },
-    onTestRunEnd(modules: ReadonlyArray<TestModule>) {
+    onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors, reason: TestRunEndReason) {
       const records = collectRecords(modules)
       const log = (text: string) => (vitest ? vitest.logger.log(text) : console.log(text))
       // A run of other benchmarks only has their tables (reporters/benchmark.ts).
@@ -39,6 +40,8 @@ export function summaryTableReporter(options: SummaryTableOptions = {}): Reporte
       log(
         `\n${formatTable(summary, modelLabel(records))}${contextLossSection(records, 'text')}${sweepText(records, 'text')}\n`,
       )
+      // Below the table, the last thing a reader of the terminal sees.
+      if (reason === 'interrupted') log(`${interruptedBanner(records.length)}\n`)
     },
   }
 }

@@ -81,10 +81,14 @@ export function declareBenchmarkSuite(
             ...(context.streamIdleMs !== undefined ? { idleMs: context.streamIdleMs } : {}),
           },
         }
-        const record = await runBenchmarkCase(bench, c, harness, harnessContext, {
-          registry,
-          registerSim: (simCases, who) => registerSimCases(context, simCases, who),
-        })
+        const record = await runBenchmarkCase(
+          bench,
+          c,
+          harness,
+          harnessContext,
+          { registry, registerSim: (simCases, who) => registerSimCases(context, simCases, who) },
+          context.caseDeadlineMs,
+        )
         task.meta.arbigraph = record
         const reason = bench.records.infraReason(record)
         if (reason !== null) throw new ArbigraphError('ARBIGRAPH_ENDPOINT', reason)

@@ -17,6 +17,7 @@ import { preflight } from '../doctor/preflight.ts'
 import type { PlainReply } from '../endpoint/plain-request.ts'
 import { requestText } from '../endpoint/plain-request.ts'
 import { ArbigraphError } from '../errors.ts'
+import { caseDeadlineMs as readCaseDeadline } from '../harness/case-deadline.ts'
 import type { PoolEnv } from '../pool/env.ts'
 import { poolOptionsFromEnv, readPoolEnv } from '../pool/env.ts'
 import { startRequestPool } from '../pool/gateway.ts'
@@ -115,6 +116,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   }
   // Anything that stops the run here ends it with one message and writes nothing.
   const env = await orStop(() => readPoolEnv(process.env))
+  const caseDeadlineMs = await orStop(() => readCaseDeadline(process.env))
   const simServer = await orStop(() => serverProfileFromEnv(process.env).name)
   const simEnv = env.baseUrls.length === 0 ? await orStop(() => readSimEnv(process.env)) : undefined
   let sim: SimServer | undefined
@@ -164,6 +166,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     // Each attempt may take the full per-attempt timeout; backoff waits are capped at 60 s.
     turnTimeoutMs: (env.maxRetries + 1) * (env.requestTimeoutMs + 60_000),
     streamIdleMs: env.idleTimeoutMs + 30_000,
+    caseDeadlineMs,
     ...(desk ? { simControlUrl: desk.url } : {}),
   }
   project.provide('arbigraph', context)

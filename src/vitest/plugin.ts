@@ -2,7 +2,7 @@
  * `arbigraph()`, the Vite plugin that turns a Vitest config into a benchmark config, so a user's
  * `vitest.config.ts` is `plugins: [arbigraph()]` and nothing else. It sets what our suites need
  * and the user did not set: `*.eval.ts` as the test files, the globalSetup (request pool and
- * simulator), day-long test timeouts, per-worker concurrency, and the topology and category tags
+ * simulator), a test timeout just past the case deadline (ARBIGRAPH_CASE_TIMEOUT), per-worker concurrency, and the topology and category tags
  * for `--tags-filter`. It adds our reporters in `configureVitest`, that is, to the resolved config
  * after the command line was applied: reporters listed in `test.reporters` are replaced by
  * `--reporter=…`, these are not, so the table, the results file and the gate survive
@@ -13,8 +13,10 @@
 /// <reference types="vitest/config" />
 import type { InlineConfig, Vite, Vitest } from 'vitest/node'
 import { arbigraphReporters } from '../../reporters/index.ts'
+import { reportOnInterrupt } from '../../reporters/interrupt.ts'
 import type { ArbigraphReporterOptions } from '../../reporters/options.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
+import { caseDeadlineMs, DEFAULT_CASE_TIMEOUT_S } from '../harness/case-deadline.ts'
 import { siblingModule } from '../package-root.ts'
 import { runBenchmarks } from './run-benchmarks.ts'
 import { checkRunSettings } from './run-settings.ts'
@@ -56,6 +58,20 @@ export function workerConcurrency(env: NodeJS.ProcessEnv): number {
   return Number.isInteger(n) && n > 0 ? n : 32
 }
 
+/**
+ * Vitest's test timeout: the case deadline plus a minute, so the deadline, which records the case
+ * as an infrastructure error naming it, always comes first. A bad value is reported by the run's
+ * settings check, which runs later; the default stands in until then.
+ * @example testTimeout({ ARBIGRAPH_CASE_TIMEOUT: '60' }) // 120000
+ */
+export function testTimeout(env: NodeJS.ProcessEnv): number {
+  try {
+    return caseDeadlineMs(env) + 60_000
+  } catch {
+    return DEFAULT_CASE_TIMEOUT_S * 1000 + 60_000
+  }
+}
+
 // Vitest's own name for `test`, not `Vite.UserConfig['test']`: that property exists only where a
 // program has loaded Vitest's augmentation of Vite's config (an import of 'vitest/config'), and a
 // user's project type-checking only its suites has not, so our declarations failed there.
@@ -73,8 +89,8 @@ export function suiteSettings(test: TestConfig, env: NodeJS.ProcessEnv = process
   return {
     ...(test.include === undefined ? { include: SUITE_FILES } : {}),
     ...(setups.includes(GLOBAL_SETUP) ? {} : { globalSetup: [GLOBAL_SETUP] }),
-    // A case may take many long model turns; the request pool bounds each request.
-    ...(test.testTimeout === undefined ? { testTimeout: 24 * 3_600_000 } : {}),
+    // A case may take many long model turns; the request pool bounds each, the deadline the case.
+    ...(test.testTimeout === undefined ? { testTimeout: testTimeout(env) } : {}),
     ...(test.hookTimeout === undefined ? { hookTimeout: 600_000 } : {}),
     ...(test.maxConcurrency === undefined ? { maxConcurrency: workerConcurrency(env) } : {}),
     ...(tags.length > 0 ? { tags } : {}),
@@ -108,7 +124,8 @@ export function arbigraph(options: ArbigraphPluginOptions = {}): Vite.Plugin {
         checkRunSettings(process.env, vitest.config.root, benchmarks)
         return { resolved: resolveReporterOptions(options, process.env), benchmarks }
       })
-      vitest.config.reporters.push(...arbigraphReporters(resolved, benchmarks))
+      // Ctrl-C or SIGTERM mid-run: they report what finished, marked interrupted, before the exit.
+      vitest.config.reporters.push(...reportOnInterrupt(arbigraphReporters(resolved, benchmarks)))
     },
   }
 }

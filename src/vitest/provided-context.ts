@@ -35,6 +35,11 @@ export interface ArbigraphContext {
    * (ARBIGRAPH_IDLE_TIMEOUT_MS) plus a margin, so the pool, which retries, notices a stall first.
    */
   streamIdleMs?: number
+  /**
+   * How long one case may take (ARBIGRAPH_CASE_TIMEOUT): past it the case is stopped and recorded
+   * as an infrastructure error naming the deadline (src/harness/case-deadline.ts).
+   */
+  caseDeadlineMs?: number
 }
 
 declare module 'vitest' {

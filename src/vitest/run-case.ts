@@ -35,6 +35,8 @@ export interface RunCaseOptions {
   signal?: AbortSignal
   /** Stores the instance and transcript for the dashboard; its ref becomes `transcriptRef`. @default none */
   caseDetails?: CaseDetailSink
+  /** How long the case may take: past it, an infrastructure-error record naming the deadline. @default none */
+  deadlineMs?: number
 }
 
 /**
@@ -64,5 +66,7 @@ export function runCase(instance: Instance, options: RunCaseOptions): Promise<Ca
       log: options.log ?? (() => {}),
       ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     },
+    undefined,
+    options.deadlineMs,
   )
 }

@@ -15,13 +15,14 @@ import { conditionsEnvShape } from '../conditions/select-conditions.ts'
 import type { AnyBenchmark } from '../contracts/benchmark.ts'
 import { envFlag, envText, formatEnvIssues } from '../env-fields.ts'
 import { ArbigraphError } from '../errors.ts'
+import { caseDeadlineShape } from '../harness/case-deadline.ts'
 import { checkHarnessEnv } from '../harness/harness-env.ts'
 import { ensureDir } from '../io/ensure-dir.ts'
 import { poolEnvShape } from '../pool/env.ts'
 import { pythonWorkersShape } from '../python-workers.ts'
 import { serverProfileFromEnv } from '../sim/server-profile.ts'
 import { sweepEnvShape } from '../sweep/sweep-scale.ts'
-import { simEnvShape } from './sim-env.ts'
+import { simEnvShape, simModelPersona } from './sim-env.ts'
 import { suiteEnvShape } from './suite-env.ts'
 
 const outputEnvShape = {
@@ -38,6 +39,7 @@ export const runEnvSchema = z.object({
   ...poolEnvShape,
   ...simEnvShape,
   ...suiteEnvShape,
+  ...caseDeadlineShape,
   ...sweepEnvShape,
   ...pythonWorkersShape,
   ...outputEnvShape,
@@ -118,6 +120,7 @@ export function checkRunSettings(
   problems.push(...problem(() => protocolFromEnv(env)))
   problems.push(...problem(() => serverProfileFromEnv(env)))
   problems.push(...problem(() => checkHarnessEnv(env)))
+  problems.push(...problem(() => simModelPersona(env)))
   if (parsed.success)
     for (const [what, folder] of [
       ...outputFolders(parsed.data, root),

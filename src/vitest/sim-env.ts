@@ -3,10 +3,12 @@
  * latency, `sim:noisy`'s noise, the server profile, the stats file. They are also what makes a
  * simulated answer what it is, so `simCacheScope` folds every one that changes an answer into the
  * response cache key: changing the persona, seed, noise or server profile can never replay
- * answers the simulator gave under other settings.
+ * answers the simulator gave under other settings. The simulated model's id is its persona, so
+ * ARBIGRAPH_MODEL=sim:oracle chooses the persona as ARBIGRAPH_SIM=sim:oracle does (see `simPersona`).
  */
 import { z } from 'zod'
 import { envChoice, envInteger, envText, parseEnv } from '../env-fields.ts'
+import { ArbigraphError } from '../errors.ts'
 import type { PersonaName } from '../sim/personas/persona.ts'
 
 /** The personas a run can choose (`replay` is for `arbigraph replay-reference` only). */
@@ -53,13 +55,38 @@ export interface SimEnv {
 }
 
 /**
+ * The persona ARBIGRAPH_MODEL names, when it names one (`sim:…`), else undefined. A `sim:` model
+ * with a server set is refused (no server serves the simulator's personas: the run would ask the
+ * server for a model it does not have, or the user meant the simulator), so is a `sim:` that is
+ * no persona, and one that disagrees with ARBIGRAPH_SIM: each names the variables to change.
+ * @example simModelPersona({ ARBIGRAPH_MODEL: 'sim:oracle' }) // 'sim:oracle'
+ */
+export function simModelPersona(env: Record<string, string | undefined>): SimEnv['persona'] | undefined {
+  const model = env.ARBIGRAPH_MODEL?.trim()
+  if (!model?.startsWith('sim:')) return undefined
+  const refuse = (why: string) => new ArbigraphError('ARBIGRAPH_BAD_CONFIG', `ARBIGRAPH_MODEL: ${why}`)
+  const server = (['ARBIGRAPH_BASE_URL', 'OPENAI_BASE_URL'] as const).find((v) => env[v]?.trim())
+  if (server)
+    throw refuse(
+      `"${model}" is a simulator persona, but ${server} is set: a model server serves no sim: model; unset ${server} to run the simulator, or set ARBIGRAPH_MODEL to the id the server serves`,
+    )
+  const persona = RUN_PERSONAS.find((p) => p === model)
+  if (!persona)
+    throw refuse(`"${model}" is not a simulator persona (expected one of ${RUN_PERSONAS.join(', ')})`)
+  const sim = env.ARBIGRAPH_SIM?.trim()
+  if (sim && sim !== persona)
+    throw refuse(`"${model}" and ARBIGRAPH_SIM "${sim}" name different personas; set one of them`)
+  return persona
+}
+
+/**
  * Parses the simulator variables; a bad value is ARBIGRAPH_BAD_CONFIG naming the variable.
  * @example readSimEnv({ ARBIGRAPH_SIM: 'sim:oracle' }).persona // 'sim:oracle'
  */
 export function readSimEnv(env: Record<string, string | undefined> = process.env): SimEnv {
   const e = parseEnv(envSchema, env, 'invalid simulator environment')
   return {
-    persona: e.ARBIGRAPH_SIM,
+    persona: simModelPersona(env) ?? e.ARBIGRAPH_SIM,
     seed: e.ARBIGRAPH_SIM_SEED ?? 0,
     latencyMs: e.ARBIGRAPH_SIM_LATENCY_MS,
     noise: e.ARBIGRAPH_SIM_NOISE,

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 const ROOT = join(import.meta.dirname, '../..')
 
 /** Our environment minus what Vitest set for this worker and any ARBIGRAPH_* of the caller. */
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
   for (const [key, value] of Object.entries(process.env)) {
     if (

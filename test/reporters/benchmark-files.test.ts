@@ -66,16 +66,22 @@ beforeAll(async () => {
   ;[runs.shard1, runs.shard2] = await Promise.all([shard(1), shard(2)])
   runs.merged = await runFixture(['run', `--merge-reports=${blobs}`], outputs('good'), root)
   before = snapshot(good)
-  const [filtered, ...failed] = await Promise.all([
+  const [filtered, arbigraphOff, ...failed] = await Promise.all([
     // Its own cache: a run that starts may add a transcript log there.
     runFixture(
       ['run', '-t', 'no such case'],
       { ...outputs('good'), ARBIGRAPH_CACHE_DIR: join(dir, 'cache-t') },
       root,
     ),
+    runFixture(
+      ['run'],
+      { ...outputs('arbigraph-off'), ARBIGRAPH_RESULTS: 'off', ARBIGRAPH_MARKDOWN: 'off' },
+      root,
+    ),
     ...cannotStart.map(([, extra]) => runFixture(['run'], { ...outputs('good'), ...extra }, root)),
   ])
   runs.filtered = filtered!
+  runs.arbigraphOff = arbigraphOff!
   for (const [i, run] of failed.entries()) runs[cannotStart[i]![0]] = run
 }, 300_000)
 
@@ -108,6 +114,17 @@ describe("Long-Transduction's and a user benchmark's files", () => {
     expect(runs.merged!.stdout).toContain(`arbigraph: wrote 2 echo records to ${join(good, 'echo.json')}`)
     // No ArbiGraph case ran: its results, summary and dashboard are not written.
     expect(existsSync(join(good, 'results.json'))).toBe(false)
+  })
+
+  it("ARBIGRAPH_RESULTS=off ARBIGRAPH_MARKDOWN=off turn off ArbiGraph's files only, not the other benchmarks'", () => {
+    const run = runs.arbigraphOff!
+    expect(run.code, run.stdout + run.stderr).toBe(0)
+    const out = join(dir, 'arbigraph-off')
+    expect(JSON.parse(readFileSync(join(out, 'transduction.json'), 'utf8')).records).toHaveLength(2)
+    expect(JSON.parse(readFileSync(join(out, 'echo.json'), 'utf8')).records).toHaveLength(2)
+    expect(existsSync(join(out, 'transduction.md'))).toBe(true)
+    expect(existsSync(join(out, 'echo.md'))).toBe(true)
+    expect(existsSync(join(out, 'summary.md'))).toBe(false)
   })
 
   it('a run whose cases were all filtered out by -t leaves them as they were, saying so on stderr', () => {

@@ -36,7 +36,13 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     env[key] = value
   }
   // Only the files a test asks for: the fixture folder stays clean.
-  return { ...env, NO_COLOR: '1', CI: '1', ARBIGRAPH_MARKDOWN: 'off', ARBIGRAPH_RESULTS: 'off', ...extra }
+  const off = {
+    ARBIGRAPH_MARKDOWN: 'off',
+    ARBIGRAPH_RESULTS: 'off',
+    ARBIGRAPH_LT_RESULTS: 'off',
+    ARBIGRAPH_LT_MARKDOWN: 'off',
+  }
+  return { ...env, NO_COLOR: '1', CI: '1', ...off, ...extra }
 }
 
 /**

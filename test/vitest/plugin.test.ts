@@ -5,6 +5,7 @@ import {
   GLOBAL_SETUP,
   SUITE_FILES,
   suiteSettings,
+  testTimeout,
   workerConcurrency,
 } from '../../src/vitest/plugin.ts'
 
@@ -16,7 +17,7 @@ describe('the arbigraph() plugin settings', () => {
     expect(settings).toMatchObject({
       include: SUITE_FILES,
       globalSetup: [join(ROOT, 'src/vitest/global-setup.ts')],
-      testTimeout: 24 * 3_600_000,
+      testTimeout: 7200_000 + 60_000,
       hookTimeout: 600_000,
       maxConcurrency: 32,
       strictTags: false,
@@ -43,6 +44,12 @@ describe('the arbigraph() plugin settings', () => {
     expect(settings).not.toHaveProperty('strictTags')
     expect(settings.tags?.map((t) => t.name)).not.toContain('chain')
     expect(settings.tags?.map((t) => t.name)).toContain('math')
+  })
+
+  it('set the test timeout a minute past the case deadline, so the deadline comes first', () => {
+    expect(suiteSettings({}, { ARBIGRAPH_CASE_TIMEOUT: '30' }).testTimeout).toBe(90_000)
+    // A bad value is the settings check's to report; the default stands in until then.
+    expect(testTimeout({ ARBIGRAPH_CASE_TIMEOUT: 'soon' })).toBe(7200_000 + 60_000)
   })
 
   it('take the per-worker concurrency from ARBIGRAPH_CONCURRENCY, ignoring a bad value', () => {

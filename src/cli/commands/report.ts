@@ -14,6 +14,7 @@ import { summarizeSweeps } from '../../metrics/sweep/summarize-sweeps.ts'
 import { contextLossSection } from '../../report/format-context-loss.ts'
 import { formatMarkdown } from '../../report/format-markdown.ts'
 import { formatTable } from '../../report/format-table.ts'
+import { interruptedBanner, interruptedGateRefusal } from '../../report/interrupted-run.ts'
 import { readResults, schemaOfFile } from '../../report/read-results.ts'
 import { sweepText } from '../../report/sweep-section.ts'
 import { existingFile, parseCommandArgs } from '../args.ts'
@@ -38,8 +39,8 @@ export const reportCommand: Command = {
     '  --markdown   print the Markdown summary instead of the terminal table',
     '  --gate RULES check rules such as "chain/math.accuracy>=0.7,*.ci_low>=0.5" or, on',
     '               sweeps, "sweep:chain-length.breaking_point>=16,sweep:chain-length@32.accuracy>=0.5";',
-    '               each broken rule is printed and the exit code is 1; simulated',
-    '               results are refused (exit 1) unless ARBIGRAPH_ALLOW_SIMULATED=1',
+    '               each broken rule is printed and the exit code is 1; simulated or',
+    '               interrupted results are refused (exit 1; simulated ones are allowed by ARBIGRAPH_ALLOW_SIMULATED=1)',
     '  --html DIR   also write the static dashboard (opens from file://) to DIR',
   ].join('\n'),
   async run(argv, io) {
@@ -57,7 +58,7 @@ export const reportCommand: Command = {
     const results = await readResults(path, file)
     const byTask = values['by-task'] === true
     const summary = summarize(results.records, { byTask: byTask || (rules !== null && needsTasks(rules)) })
-    const refused = rules ? simulatedGateRefusal(results) : undefined
+    const refused = rules ? (simulatedGateRefusal(results) ?? interruptedGateRefusal(results.run)) : undefined
     const broken =
       rules && !refused ? evaluateGate(rules, summary.cells, summarizeSweeps(results.records)) : []
     const shown = byTask ? summary : { ...summary, cells: summary.cells.filter((c) => c.task === null) }
@@ -77,6 +78,7 @@ export const reportCommand: Command = {
           sweepText(results.records, 'text'),
       )
     }
+    if (results.run.reason === 'interrupted') io.err(interruptedBanner(results.records.length))
     if (typeof values.html === 'string') {
       const resultsDir = dirname(resolve(io.cwd, file))
       const built = await buildDashboard(results, { dir: resolve(io.cwd, values.html), resultsDir })
