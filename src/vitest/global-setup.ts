@@ -14,6 +14,7 @@ import { resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
 import { preflight } from '../doctor/preflight.ts'
+import { type RunIdentity, readRunIdentity } from '../endpoint/model-identity.ts'
 import { ArbigraphError } from '../errors.ts'
 import type { PoolEnv } from '../pool/env.ts'
 import { poolOptionsFromEnv, readPoolEnv } from '../pool/env.ts'
@@ -39,6 +40,16 @@ export function simBanner(persona: string): string {
     '!!  (or: arbigraph eval --base-url http://localhost:8000/v1 --model <model id>)',
     rule,
   ].join('\n')
+}
+
+/**
+ * The simulator's identity: its settings decide its answers (ARBIGRAPH_MODEL_REVISION, when
+ * set, is added; unset, the keys stay those of earlier versions).
+ * @example simIdentity('sim:noisy seed=0 noise=1 server=default', undefined).label // 'sim:noisy seed=0 noise=1 server=default'
+ */
+export function simIdentity(settings: string, revision: string | undefined): RunIdentity {
+  const scope = revision === undefined ? settings : `${settings} revision=${revision}`
+  return { scope, label: scope, notes: [] }
 }
 
 /**
@@ -137,6 +148,17 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
       simServer,
     }),
   )
+  // Who answers keys the response cache: a stored answer is replayed only to the same model.
+  const identity = sim
+    ? simIdentity(simCacheScope({ ...simEnv!, server: simServer }), env.revision)
+    : await orStop(() =>
+        readRunIdentity(env.baseUrls, {
+          model,
+          ...(env.apiKey ? { apiKey: env.apiKey } : {}),
+          ...(env.revision ? { revision: env.revision } : {}),
+        }),
+      )
+  for (const note of identity.notes) console.warn(note)
   const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`
   const pool = await orStop(() =>
     startRequestPool({
@@ -144,8 +166,8 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
         { ...env, cacheDir: resolve(root, env.cacheDir) },
         { runId, ...(sim ? { upstreams: [sim.url] } : {}) },
       ),
-      // The simulator's settings decide its answers, so they are part of every cache key.
-      ...(simEnv ? { cacheScope: simCacheScope({ ...simEnv, server: simServer }) } : {}),
+      cacheScope: identity.scope,
+      cacheServer: identity.label,
     }),
   )
   const context: ArbigraphContext = {
@@ -155,6 +177,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     listing: false,
     root,
     server,
+    identity: identity.label,
     // Each attempt may take the full per-attempt timeout; backoff waits are capped at 60 s.
     turnTimeoutMs: (env.maxRetries + 1) * (env.requestTimeoutMs + 60_000),
     streamIdleMs: env.idleTimeoutMs + 30_000,
