@@ -20,6 +20,8 @@ export interface Seen {
   url: string
   authorization: string | undefined
   model: unknown
+  /** A case's turn (it carries the answer instruction), not one of the doctor's probes. */
+  caseTurn: boolean
 }
 
 export interface StandIn {
@@ -46,9 +48,8 @@ export interface StandInOptions {
   content?: string
 }
 
-/** The model turns (chat completions) a stand-in was sent. */
-export const turnsSeen = (standIn: StandIn): Seen[] =>
-  standIn.seen.filter((s) => s.method === 'POST' && s.url === '/v1/chat/completions')
+/** The case turns a stand-in was sent (the doctor's probes left out). */
+export const turnsSeen = (standIn: StandIn): Seen[] => standIn.seen.filter((s) => s.caseTurn)
 
 export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
   const seen: Seen[] = []
@@ -64,6 +65,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       url: req.url ?? '',
       authorization: req.headers.authorization,
       model,
+      caseTurn: body.includes(CASE_TURN),
     })
     const json = (status: number, value: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value))
