@@ -14,7 +14,7 @@ import { resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
 import { preflight } from '../doctor/preflight.ts'
-import { type RunIdentity, readRunIdentity } from '../endpoint/model-identity.ts'
+import { readRunIdentity } from '../endpoint/model-identity.ts'
 import { ArbigraphError } from '../errors.ts'
 import type { PoolEnv } from '../pool/env.ts'
 import { poolOptionsFromEnv, readPoolEnv } from '../pool/env.ts'
@@ -22,7 +22,7 @@ import { startRequestPool } from '../pool/gateway.ts'
 import { type SimServer, startSimServer } from '../sim/server.ts'
 import { serverProfileFromEnv } from '../sim/server-profile.ts'
 import type { ArbigraphContext } from './provided-context.ts'
-import { readSimEnv, simCacheScope } from './sim-env.ts'
+import { readSimEnv, simCacheScope, simIdentity } from './sim-env.ts'
 import { orStop } from './stop-run.ts'
 
 /**
@@ -40,16 +40,6 @@ export function simBanner(persona: string): string {
     '!!  (or: arbigraph eval --base-url http://localhost:8000/v1 --model <model id>)',
     rule,
   ].join('\n')
-}
-
-/**
- * The simulator's identity: its settings decide its answers (ARBIGRAPH_MODEL_REVISION, when
- * set, is added; unset, the keys stay those of earlier versions).
- * @example simIdentity('sim:noisy seed=0 noise=1 server=default', undefined).label // 'sim:noisy seed=0 noise=1 server=default'
- */
-export function simIdentity(settings: string, revision: string | undefined): RunIdentity {
-  const scope = revision === undefined ? settings : `${settings} revision=${revision}`
-  return { scope, label: scope, notes: [] }
 }
 
 /**

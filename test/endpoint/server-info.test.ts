@@ -50,7 +50,7 @@ describe('endpoint/server-info', () => {
   })
 
   it.each([
-    ['vLLM\'s answer', 200, '{"version":"0.11.0"}', '0.11.0'],
+    ["vLLM's answer", 200, '{"version":"0.11.0"}', '0.11.0'],
     ['no route', 404, '{"detail":"Not Found"}', null],
     ['a body that is not JSON', 200, '<html>', null],
     ['no version field', 200, '{"v":"1"}', null],
