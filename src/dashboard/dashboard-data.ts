@@ -52,8 +52,8 @@ export interface OverviewPayload {
   run: Pick<Results['run'], 'started' | 'finished' | 'reason'> | null
   /** Set while a live run is going: trials finished and expected, and every benchmark's running cells as text. */
   progress: LiveProgress | null
-  /** `N of M cases replayed (server, date)` when some trial came from the response cache, else null. */
-  replay: string | null
+  /** `N of M cases replayed (server, date)`, only when some trial came from the response cache. */
+  replay?: string
   cells: CellSummary[]
   tasks: CellSummary[]
   total: CellSummary
@@ -118,6 +118,7 @@ export function overviewPayload(records: readonly CaseRecord[], options: Overvie
   const summary = summarize(records, { byTask: true })
   const cells = summary.cells.filter((c) => c.task === null)
   const { results } = options
+  const replay = replayLine(summary.replay)
   return {
     schema: DASHBOARD_SCHEMA,
     model: results.model,
@@ -129,7 +130,7 @@ export function overviewPayload(records: readonly CaseRecord[], options: Overvie
       reason: results.run.reason,
     },
     progress: options.progress ?? null,
-    replay: replayLine(summary.replay),
+    ...(replay === null ? {} : { replay }),
     cells,
     tasks: summary.cells.filter((c) => c.task !== null),
     total: summary.total,
