@@ -25,11 +25,11 @@ export function runFacts(vitest: Vitest | undefined, started: Date, reason: Test
   }
 }
 
-/** The preflight's server report, handed to the workers by globalSetup (none in a merge). */
-function serverOf(vitest: Vitest | undefined): Pick<RunInfo, 'server'> {
+/** The preflight's server report and the run's identity, handed to the workers by globalSetup (none in a merge). */
+function serverOf(vitest: Vitest | undefined): Pick<RunInfo, 'server' | 'identity'> {
   for (const project of vitest?.projects ?? []) {
-    const server = project.getProvidedContext().arbigraph?.server
-    if (server) return { server }
+    const { server, identity } = project.getProvidedContext().arbigraph ?? {}
+    if (server) return { server, ...(identity ? { identity } : {}) }
   }
   return {}
 }

@@ -72,9 +72,16 @@ export interface ArbiGraphCaseRecord {
   }
   latencyMs: number
   /**
-   * Turns the request pool answered from its response cache.
+   * Turns the request pool answered from its response cache; a trial with any is "replayed".
    */
   cachedTurns: number
+  /**
+   * For a replayed trial, where its cached turns came from, as the pool said: the identity of the server that gave them (several joined by " + ") and when the earliest was given (ISO 8601).
+   */
+  replay?: {
+    server: string
+    at: string
+  }
   /**
    * Where the transcript is: "path#line" or an id.
    */

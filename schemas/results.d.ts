@@ -45,9 +45,36 @@ export interface ArbiGraphResultsFile {
       [k: string]: string
     }
     server?: WhatArbigraphDoctorFoundOnAModelServer
+    /**
+     * Who answered, as the response cache keys it: the checkpoint (`root` of GET /v1/models), the server's version, ARBIGRAPH_MODEL_REVISION, or the simulator's settings; absent in a merge.
+     */
+    identity?: string
   }
   records: ArbiGraphCaseRecord[]
   contextLoss?: ArbiGraphContextLossSummary
+  /**
+   * How much of the run was replayed from the response cache, and from whom (derived from the records; present when some trial was).
+   */
+  replay?: {
+    /**
+     * Trials with a turn from the response cache.
+     */
+    replayed: number
+    trials: number
+    sources: {
+      server: string
+      /**
+       * Earliest original answer (ISO 8601).
+       */
+      first: string
+      last: string
+      trials: number
+    }[]
+    /**
+     * Replayed trials whose records do not say where from.
+     */
+    unattributed: number
+  }
   /**
    * Curves of the scaling sweeps among the records (derived from them; `arbigraph report` recomputes them).
    */
@@ -175,9 +202,16 @@ export interface ArbiGraphCaseRecord {
   }
   latencyMs: number
   /**
-   * Turns the request pool answered from its response cache.
+   * Turns the request pool answered from its response cache; a trial with any is "replayed".
    */
   cachedTurns: number
+  /**
+   * For a replayed trial, where its cached turns came from, as the pool said: the identity of the server that gave them (several joined by " + ") and when the earliest was given (ISO 8601).
+   */
+  replay?: {
+    server: string
+    at: string
+  }
   /**
    * Where the transcript is: "path#line" or an id.
    */

@@ -42,6 +42,10 @@ export interface LongTransductionResultsFile {
       [k: string]: string
     }
     server?: WhatArbigraphDoctorFoundOnAModelServer
+    /**
+     * Who answered, as the response cache keys it: the checkpoint (`root` of GET /v1/models), the server's version, ARBIGRAPH_MODEL_REVISION, or the simulator's settings; absent in a merge.
+     */
+    identity?: string
   }
   records: LongTransductionDocumentRecord[]
   /**

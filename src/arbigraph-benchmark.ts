@@ -24,6 +24,7 @@ import {
   caseRecordSchema,
   encodeCaseRecord,
   infraCaseRecord,
+  trialReplay,
 } from './contracts/case-record.ts'
 import type { Condition } from './contracts/conditions.ts'
 import type { HarnessResult } from './contracts/harness.ts'
@@ -117,6 +118,7 @@ export function gradedRecord(
     status: transcript.status,
   })
   const { counters, totals } = transcript
+  const replay = trialReplay(transcript.turns)
   return encodeCaseRecord({
     schema: CASE_RECORD_SCHEMA,
     ...identity,
@@ -137,6 +139,7 @@ export function gradedRecord(
     },
     tokens: { prompt: totals.promptTokens, completion: totals.completionTokens },
     cachedTurns: transcript.turns.filter((turn) => turn.cached).length,
+    ...(replay ? { replay } : {}),
   })
 }
 

@@ -173,6 +173,7 @@ function recordTurn(
     completionTokens: reply.completionTokens,
     latencyMs: sent.latencyMs,
     cached: sent.cached,
+    ...(sent.replay ? { replay: sent.replay } : {}),
     toolCalls: [],
     text: reply.text,
     reasoning: reply.reasoning,

@@ -10,7 +10,9 @@
  * as if the model had stopped there. (`interrupted` stays in the outcome type for older records.)
  * Reference: Long-Transduction paper §3 and Appendix D (greedy, thinking off, 1.5× budget).
  */
+
 import { z } from 'zod'
+import type { TurnReplay } from '../contracts/transcript.ts'
 import { ArbigraphError } from '../errors.ts'
 import { checkTurnFits, notSentMessage } from './context-check.ts'
 import type { EndpointOptions } from './protocols/send-turn.ts'
@@ -48,6 +50,9 @@ export interface SingleShotOutcome {
   error?: string
   /** For an overflow: the server's 400 to the request, or its `/tokenize` count before sending. */
   overflowDecidedBy?: 'server' | 'tokenize'
+  /** The request pool answered from its cache; `replay` says who gave that answer and when. */
+  cached?: boolean
+  replay?: TurnReplay
 }
 
 export interface SingleShotRequest {
@@ -124,6 +129,8 @@ export async function runSingleShot(request: SingleShotRequest): Promise<SingleS
     reasoningTokens: usage?.completion_tokens_details?.reasoning_tokens ?? 0,
     latencyMs: sent.latencyMs,
     firstTokenMs,
+    cached: sent.cached,
+    ...(sent.replay ? { replay: sent.replay } : {}),
   }
 }
 

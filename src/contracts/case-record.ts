@@ -13,7 +13,7 @@ import { ArbigraphError, describeZodError } from '../errors.ts'
 import { conditionsRecordSchema } from './conditions.ts'
 import { instanceGradeSchema } from './grade.ts'
 import { sweepPointSchema } from './sweep-point.ts'
-import { agentStatusSchema } from './transcript.ts'
+import { agentStatusSchema, type TurnRecord, turnReplaySchema } from './transcript.ts'
 
 export const CASE_RECORD_SCHEMA = 'arbigraph.case/1'
 
@@ -56,7 +56,14 @@ export const caseRecordSchema = z
     repairs: z.object({ tool: count, final: count, cutoff: count }).strict(),
     tokens: z.object({ prompt: count, completion: count }).strict(),
     latencyMs: z.number().min(0),
-    cachedTurns: count.describe('Turns the request pool answered from its response cache.'),
+    cachedTurns: count.describe(
+      'Turns the request pool answered from its response cache; a trial with any is "replayed".',
+    ),
+    replay: turnReplaySchema
+      .optional()
+      .describe(
+        'For a replayed trial, where its cached turns came from, as the pool said: the identity of the server that gave them (several joined by " + ") and when the earliest was given (ISO 8601).',
+      ),
     transcriptRef: z.string().nullable().describe('Where the transcript is: "path#line" or an id.'),
     conditions: conditionsRecordSchema
       .optional()
@@ -129,4 +136,18 @@ export function infraCaseRecord(base: InfraRecordBase, reason: string): CaseReco
     cachedTurns: 0,
     transcriptRef: null,
   }
+}
+
+/**
+ * Where a trial's cached turns came from: the servers that gave them and the earliest date;
+ * undefined when no turn was replayed or the pool did not say.
+ * @example trialReplay(transcript.turns) // { server: '/ckpt/b · version 0.11.0', at: '2026-12-06T10:00:00.000Z' }
+ */
+export function trialReplay(turns: readonly Pick<TurnRecord, 'replay'>[]): CaseRecord['replay'] {
+  const replays = turns.flatMap((turn) => (turn.replay ? [turn.replay] : []))
+  if (replays.length === 0) return undefined
+  const server = [...new Set(replays.map((r) => r.server))].sort().join(' + ')
+  // ISO 8601 dates of one format sort as text.
+  const at = replays.map((r) => r.at).sort()[0]!
+  return { server, at }
 }

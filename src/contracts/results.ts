@@ -30,6 +30,12 @@ export const runInfoSchema = z
     server: serverReportSchema
       .optional()
       .describe('What the preflight (`arbigraph doctor` checks) found on the endpoint; absent in a merge.'),
+    identity: z
+      .string()
+      .optional()
+      .describe(
+        "Who answered, as the response cache keys it: the checkpoint (`root` of GET /v1/models), the server's version, ARBIGRAPH_MODEL_REVISION, or the simulator's settings; absent in a merge.",
+      ),
   })
   .strict()
 
@@ -62,6 +68,31 @@ export const resultsSchema = z
     contextLoss: contextLossSchema
       .optional()
       .describe('Context conditions summary, when some record ran them (recomputable from the records).'),
+    replay: z
+      .object({
+        replayed: z.number().int().min(0).describe('Trials with a turn from the response cache.'),
+        trials: z.number().int().min(0),
+        sources: z.array(
+          z
+            .object({
+              server: z.string(),
+              first: z.string().describe('Earliest original answer (ISO 8601).'),
+              last: z.string(),
+              trials: z.number().int().min(1),
+            })
+            .strict(),
+        ),
+        unattributed: z
+          .number()
+          .int()
+          .min(0)
+          .describe('Replayed trials whose records do not say where from.'),
+      })
+      .strict()
+      .optional()
+      .describe(
+        'How much of the run was replayed from the response cache, and from whom (derived from the records; present when some trial was).',
+      ),
     sweeps: z
       .array(sweepCurveSchema)
       .optional()

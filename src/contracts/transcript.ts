@@ -54,6 +54,15 @@ export const toolCallRecordSchema = z.object({
 })
 
 /**
+ * Where a turn's cached answer came from: the identity of the server that gave it (its label,
+ * src/endpoint/model-identity.ts) and when (ISO 8601).
+ * @example turnReplaySchema.parse({ server: '/ckpt/b · version 0.11.0', at: '2026-12-06T10:00:00.000Z' })
+ */
+export const turnReplaySchema = z.object({ server: z.string(), at: z.string() }).strict()
+
+export type TurnReplay = z.infer<typeof turnReplaySchema>
+
+/**
  * One generated turn of the loop.
  * @example turnRecordSchema.shape.kind.options // ['normal', 'tool', 'repair:tool', 'repair:final', 'repair:cutoff']
  */
@@ -70,6 +79,8 @@ export const turnRecordSchema = z.object({
   latencyMs: z.number().min(0),
   /** The request pool answered from its response cache (`x-arbigraph-cache: hit`). */
   cached: z.boolean(),
+  /** With `cached`: who gave the stored answer and when, as the pool says (absent when it does not). */
+  replay: turnReplaySchema.optional(),
   toolCalls: z.array(toolCallRecordSchema),
   /** The generated text: `content` (chat protocol) or the raw output, reasoning inline (text). */
   text: z.string(),

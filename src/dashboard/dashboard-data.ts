@@ -11,6 +11,7 @@ import type { Results } from '../contracts/results.ts'
 import type { RunComparison } from '../metrics/compare.ts'
 import type { CellSummary } from '../metrics/summarize.ts'
 import { summarize } from '../metrics/summarize.ts'
+import { replayLine } from '../report/columns.ts'
 import type { CaseDetail } from './case-details.ts'
 import { instanceDot } from './instance-dot.ts'
 import { accuracyChart, countChart } from './svg-charts.ts'
@@ -51,6 +52,8 @@ export interface OverviewPayload {
   run: Pick<Results['run'], 'started' | 'finished' | 'reason'> | null
   /** Set while a live run is going: trials finished and expected, and every benchmark's running cells as text. */
   progress: LiveProgress | null
+  /** `N of M cases replayed (server, date)`, only when some trial came from the response cache. */
+  replay?: string
   cells: CellSummary[]
   tasks: CellSummary[]
   total: CellSummary
@@ -115,6 +118,7 @@ export function overviewPayload(records: readonly CaseRecord[], options: Overvie
   const summary = summarize(records, { byTask: true })
   const cells = summary.cells.filter((c) => c.task === null)
   const { results } = options
+  const replay = replayLine(summary.replay)
   return {
     schema: DASHBOARD_SCHEMA,
     model: results.model,
@@ -126,6 +130,7 @@ export function overviewPayload(records: readonly CaseRecord[], options: Overvie
       reason: results.run.reason,
     },
     progress: options.progress ?? null,
+    ...(replay === null ? {} : { replay }),
     cells,
     tasks: summary.cells.filter((c) => c.task !== null),
     total: summary.total,

@@ -5,7 +5,7 @@
  * Reference: vllm-field-facts.md §1 (`max_model_len` per model).
  */
 import type { ModelCard } from '../endpoint/index.ts'
-import { listModels as listServedModels } from '../endpoint/index.ts'
+import { listModels as listServedModels, serverVersion as readServerVersion } from '../endpoint/index.ts'
 import type { PlainReply } from '../endpoint/plain-request.ts'
 import { requestText } from '../endpoint/plain-request.ts'
 
@@ -70,17 +70,12 @@ export async function listModels(
 }
 
 /**
- * vLLM's `GET /version` (served at the root, beside `/v1`), or null when the server has none.
+ * vLLM's `GET /version` (served at the root, beside `/v1`), or null when the server has none
+ * (the endpoint client's reading).
  * @example await serverVersion('http://127.0.0.1:8000/v1', undefined, 10_000) // '0.11.0'
  */
-export async function serverVersion(
+export const serverVersion = (
   baseUrl: string,
   apiKey: string | undefined,
   timeoutMs: number,
-): Promise<string | null> {
-  const root = baseUrl.replace(/\/v1$/, '')
-  const reply = await requestJson(`${root}/version`, { method: 'GET' }, apiKey, timeoutMs)
-  const version =
-    reply.ok && reply.status === 200 ? (reply.json as { version?: unknown })?.version : undefined
-  return typeof version === 'string' ? version : null
-}
+): Promise<string | null> => readServerVersion({ baseURL: baseUrl, ...(apiKey ? { apiKey } : {}), timeoutMs })

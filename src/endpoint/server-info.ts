@@ -30,6 +30,13 @@ export interface ModelCard {
   id: string
   /** vLLM's context window in tokens; null when the server does not say. */
   maxModelLen: number | null
+  /**
+   * What vLLM serves under the id: the checkpoint (`--model`, a path or a hub name) for a base
+   * model, the adapter's path for a LoRA; null when the server does not say.
+   */
+  root: string | null
+  /** A LoRA adapter's base model id (vLLM); null otherwise. */
+  parent: string | null
 }
 
 /** What `POST /tokenize` counted. */
@@ -92,12 +99,15 @@ function jsonOf(reply: PlainReply, what: string): unknown {
 
 const failed = (reply: PlainReply) => reply.status < 200 || reply.status >= 300
 
+const nonEmptyText = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null
+
 const positiveInt = (value: unknown): number | null =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null
 
 /**
  * The models a server serves (`GET {baseURL}/models`).
- * @example (await listModels({ baseURL: 'http://gpu:8000/v1' }))[0] // { id: 'Qwen/Qwen3-8B', maxModelLen: 40960 }
+ * @example (await listModels({ baseURL: 'http://gpu:8000/v1' }))[0] // { id: 'Qwen/Qwen3-8B', maxModelLen: 40960, root: '/ckpt/qwen3-8b', parent: null }
  */
 export async function listModels(address: ServerAddress): Promise<ModelCard[]> {
   const url = `${address.baseURL.replace(/\/+$/, '')}/models`
@@ -107,8 +117,33 @@ export async function listModels(address: ServerAddress): Promise<ModelCard[]> {
   const json = jsonOf(reply, what) as { data?: unknown }
   if (!Array.isArray(json?.data)) throw endpointError(what, 'the answer has no "data" list')
   return json.data
-    .filter((card): card is { id: string; max_model_len?: unknown } => typeof card?.id === 'string')
-    .map((card) => ({ id: card.id, maxModelLen: positiveInt(card.max_model_len) }))
+    .filter(
+      (card): card is { id: string; max_model_len?: unknown; root?: unknown; parent?: unknown } =>
+        typeof card?.id === 'string',
+    )
+    .map((card) => ({
+      id: card.id,
+      maxModelLen: positiveInt(card.max_model_len),
+      root: nonEmptyText(card.root),
+      parent: nonEmptyText(card.parent),
+    }))
+}
+
+/**
+ * vLLM's `GET {root}/version` (`{"version": "0.11.0"}`), or null when the server has no such
+ * route or does not answer it with a version; never throws (a version is a fact to record, not a
+ * condition to run).
+ * @example await serverVersion({ baseURL: 'http://gpu:8000/v1' }) // '0.11.0'
+ */
+export async function serverVersion(address: ServerAddress): Promise<string | null> {
+  try {
+    const reply = await send(`${serverRoot(address.baseURL)}/version`, address, { method: 'GET' })
+    if (failed(reply)) return null
+    return nonEmptyText((jsonOf(reply, 'GET /version') as { version?: unknown })?.version)
+  } catch (error) {
+    if (address.signal?.aborted) throw error
+    return null
+  }
 }
 
 /**

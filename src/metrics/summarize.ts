@@ -16,6 +16,7 @@
  */
 import type { CaseRecord } from '../contracts/case-record.ts'
 import { mean, median } from './median.ts'
+import { type ReplaySummary, summarizeReplay } from './replay.ts'
 import { suiteKey, suiteLabeller } from './suite-label.ts'
 import { wilson95 } from './wilson.ts'
 
@@ -81,6 +82,8 @@ export interface CellSummary {
 export interface RunSummary {
   cells: CellSummary[]
   total: CellSummary
+  /** Trials replayed from the response cache, and from which servers. */
+  replay: ReplaySummary
 }
 
 export interface SummarizeOptions {
@@ -229,5 +232,6 @@ export function summarize(records: readonly CaseRecord[], options: SummarizeOpti
   return {
     cells: cells.sort(byScope),
     total: summarizeCell({ topology: '*', category: '*', task: null }, records),
+    replay: summarizeReplay(records),
   }
 }

@@ -5,6 +5,8 @@
  * body is canonical (keys sorted, `stream: false` dropped as the default it is, `stream_options`
  * dropped when not streaming) so key order or a spelled-out default does not miss the cache,
  * while a streamed and an unstreamed request stay apart: their bytes differ (SSE vs JSON).
+ * The key also holds a scope, the identity of who answers (the model behind the endpoint, or
+ * the simulator's settings), so an answer is never replayed for another server.
  * Only complete 200s are stored (the pool judges them, `complete-answer.ts`): a 400 is cheap to
  * reproduce, a 5xx is not an answer, and neither is a torn body or a stream cut short.
  */
@@ -30,6 +32,8 @@ export interface CachedResponse {
   body: string
   /** When it was stored (ISO 8601). */
   at: string
+  /** Who gave it: the run identity's label (src/endpoint/model-identity.ts); absent in older caches. */
+  server?: string
 }
 
 export interface ResponseCache {

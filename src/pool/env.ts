@@ -35,6 +35,7 @@ export const poolEnvShape = {
   OPENAI_API_KEY: envText,
   ARBIGRAPH_MODEL: envText,
   OPENAI_MODEL: envText,
+  ARBIGRAPH_MODEL_REVISION: envText,
   ARBIGRAPH_CONCURRENCY: envInteger('the global number of requests in flight', 1, 32),
   ARBIGRAPH_CACHE: envChoice(CACHE_MODES, 'readwrite'),
   ARBIGRAPH_CACHE_DIR: envText.transform((dir) => dir ?? '.arbigraph'),
@@ -55,6 +56,8 @@ export interface PoolEnv {
   apiKey: string | undefined
   /** ARBIGRAPH_MODEL, else OPENAI_MODEL. */
   model: string | undefined
+  /** ARBIGRAPH_MODEL_REVISION: part of the cache key, for a model swapped in place behind one name and path. */
+  revision: string | undefined
   /** @default 32 */
   concurrency: number
   /** @default 'readwrite' */
@@ -81,6 +84,7 @@ export function readPoolEnv(env: Record<string, string | undefined> = process.en
     baseUrlVariable: own ? 'ARBIGRAPH_BASE_URL' : 'OPENAI_BASE_URL',
     apiKey: e.ARBIGRAPH_API_KEY ?? e.OPENAI_API_KEY,
     model: e.ARBIGRAPH_MODEL ?? e.OPENAI_MODEL,
+    revision: e.ARBIGRAPH_MODEL_REVISION,
     concurrency: e.ARBIGRAPH_CONCURRENCY,
     cacheMode: e.ARBIGRAPH_CACHE,
     cacheDir: e.ARBIGRAPH_CACHE_DIR,

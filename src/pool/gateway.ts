@@ -37,8 +37,13 @@ export interface RequestPoolOptions {
   cacheMode?: CacheMode
   /** The JSONL response cache. */
   cachePath?: string
-  /** Part of every cache key besides the request: who answers (the simulator's settings). @default '' */
+  /**
+   * Part of every cache key besides the request: who answers (the run identity's scope, see
+   * src/endpoint/model-identity.ts, or the simulator's settings). @default ''
+   */
   cacheScope?: string
+  /** Who answers, in words: stored with each answer and sent back with its replays. */
+  cacheServer?: string
   /** This run's JSONL transcript; none when absent. */
   transcriptPath?: string
   /** The wait for an attempt's first bytes (a whole answer: for all of it), in ms. @default 600000 */
@@ -101,6 +106,7 @@ export interface RequestPool {
 /** Everything a request handler needs; built once per pool. */
 export interface PoolContext {
   cacheScope: string
+  cacheServer: string | undefined
   limiter: Limiter
   upstreams: Upstreams
   cache: ResponseCache
@@ -166,6 +172,7 @@ async function createContext(options: RequestPoolOptions): Promise<PoolContext> 
   let id = 0
   return {
     cacheScope: options.cacheScope ?? '',
+    cacheServer: options.cacheServer,
     limiter,
     upstreams,
     cache,

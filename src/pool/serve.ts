@@ -176,9 +176,22 @@ function usable(ex: Exchange, hit: CachedResponse): boolean {
   return judgeAnswer({ path, stream: hit.stream, contentType: hit.contentType, body: hit.body }).complete
 }
 
+/**
+ * Where a replayed answer came from: who gave it (URI-encoded: a header is Latin-1) and when;
+ * either is left out when the line (an older cache's, or an edited one) lacks it.
+ */
+const provenance = (hit: CachedResponse): Record<string, string> => ({
+  ...(typeof hit.at === 'string' ? { 'x-arbigraph-cached-at': encodeURIComponent(hit.at) } : {}),
+  ...(typeof hit.server === 'string' ? { 'x-arbigraph-cached-from': encodeURIComponent(hit.server) } : {}),
+})
+
 function replay(ex: Exchange, hit: CachedResponse): void {
   ex.ctx.stats.cacheHits++
-  ex.res.writeHead(200, { 'content-type': hit.contentType, ...markers('hit', 0, 'cache') })
+  ex.res.writeHead(200, {
+    'content-type': hit.contentType,
+    ...markers('hit', 0, 'cache'),
+    ...provenance(hit),
+  })
   ex.res.end(hit.body)
   log(ex, { upstream: 'cache', status: 200, attempts: 0, cache: 'hit' }, hit)
 }
@@ -191,7 +204,14 @@ async function deliver(ex: Exchange, settled: Settled): Promise<void> {
     const { status, contentType, stream, body } = outcome
     // Stored before the client sees the end, so an answer a client got is never re-sent on resume.
     if (status === 200 && ex.cacheable && ex.facts && ctx.cache.mode !== 'off')
-      await ctx.cache.put({ key: ex.facts.key, status, contentType, stream, body })
+      await ctx.cache.put({
+        key: ex.facts.key,
+        status,
+        contentType,
+        stream,
+        body,
+        ...(ctx.cacheServer === undefined ? {} : { server: ctx.cacheServer }),
+      })
     if (outcome.streamed) res.end('data: [DONE]\n\n')
     else if (res.headersSent) {
       // A retry after a started stream ended in a whole answer (a 400, say): report it inside the stream.

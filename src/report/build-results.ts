@@ -7,6 +7,7 @@ import type { CaseRecord } from '../contracts/case-record.ts'
 import type { Results, RunInfo } from '../contracts/results.ts'
 import { isSimulated, modelLabel, RESULTS_SCHEMA } from '../contracts/results.ts'
 import { contextLoss } from '../metrics/context-loss.ts'
+import { summarizeReplay } from '../metrics/replay.ts'
 import { sweepSection } from './sweep-section.ts'
 
 const SECRET = /KEY|TOKEN|SECRET|PASSWORD|AUTH/i
@@ -41,8 +42,15 @@ export function buildResults(records: CaseRecord[], run: RunInfo, createdBy: str
     run,
     records,
     ...contextLossField(records),
+    ...replayField(records),
     ...sweepSection(records),
   }
+}
+
+/** The replay summary, only when some trial was replayed (results stay as they were otherwise). */
+function replayField(records: CaseRecord[]): Pick<Results, 'replay'> {
+  const replay = summarizeReplay(records)
+  return replay.replayed > 0 ? { replay } : {}
 }
 
 /** The context-loss summary, only when some record ran the conditions (results stay as they were otherwise). */

@@ -86,3 +86,26 @@ export function modelBanner(model: string, trials: number): string[] {
     )
   return lines
 }
+
+/** A date to the minute, in UTC: `2026-12-06 18:31 UTC` (an unreadable one as given). */
+function minute(iso: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso)
+  return match ? `${match[1]} ${match[2]}` : iso
+}
+
+/**
+ * The line saying how much of the run was replayed from the response cache, and from which
+ * server and when; null when nothing was.
+ * @example replayLine(summary.replay) // '2 of 2 cases replayed (/ckpt/b · version 0.11.0, 2026-12-06 18:31 UTC)'
+ */
+export function replayLine(replay: RunSummary['replay']): string | null {
+  if (replay.replayed === 0) return null
+  const sources = replay.sources.map((s) => {
+    const first = minute(s.first)
+    const last = minute(s.last)
+    const when = first === last ? `${first} UTC` : `${first} – ${last} UTC`
+    return `${s.server}, ${when}${replay.sources.length > 1 ? `: ${s.trials}` : ''}`
+  })
+  if (replay.unattributed > 0) sources.push(`source not recorded: ${replay.unattributed}`)
+  return `${replay.replayed} of ${replay.trials} case${replay.trials === 1 ? '' : 's'} replayed (${sources.join('; ')})`
+}

@@ -6,7 +6,7 @@
 import type { BrokenRule } from '../metrics/gate.ts'
 import { formatBroken } from '../metrics/gate.ts'
 import type { RunSummary } from '../metrics/summarize.ts'
-import { cellDetails, modelBanner, reportColumns } from './columns.ts'
+import { cellDetails, modelBanner, replayLine, reportColumns } from './columns.ts'
 
 const escapePipes = (text: string) => text.replaceAll('|', '\\|')
 
@@ -25,11 +25,13 @@ export interface GateVerdict {
 export function formatMarkdown(summary: RunSummary, model: string, gate: GateVerdict | null): string {
   const [title, warning] = modelBanner(model, summary.total.trials)
   const columns = reportColumns(summary)
+  const replay = replayLine(summary.replay)
   const row = (cells: string[]) => `| ${cells.map(escapePipes).join(' | ')} |`
   const lines = [
     `## ${title}`,
     '',
     ...(warning ? [`> [!WARNING]`, `> ${warning}`, ''] : []),
+    ...(replay ? [escapePipes(replay), ''] : []),
     row(columns.map((c) => c.header)),
     `|${columns.map((c) => (c.numeric ? ' ---: ' : ' --- ')).join('|')}|`,
     ...[...summary.cells, summary.total].map((cell) => row(columns.map((col) => col.value(cell)))),

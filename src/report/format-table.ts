@@ -5,7 +5,7 @@
  */
 import type { RunSummary } from '../metrics/summarize.ts'
 import type { Column } from './columns.ts'
-import { cellDetails, modelBanner, reportColumns } from './columns.ts'
+import { cellDetails, modelBanner, replayLine, reportColumns } from './columns.ts'
 
 const pad = (text: string, width: number, right: boolean) =>
   right ? text.padStart(width) : text.padEnd(width)
@@ -35,8 +35,10 @@ export function formatTable(summary: RunSummary, model: string): string {
   const columns = reportColumns(summary)
   const cells = [...summary.cells, summary.total]
   const rows = cells.map((cell) => columns.map((col) => col.value(cell)))
+  const replay = replayLine(summary.replay)
   return [
     ...modelBanner(model, summary.total.trials),
+    ...(replay ? [replay] : []),
     '',
     ...alignRows(columns, rows),
     '',

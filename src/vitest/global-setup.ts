@@ -14,6 +14,7 @@ import { resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
 import { preflight } from '../doctor/preflight.ts'
+import { readRunIdentity } from '../endpoint/model-identity.ts'
 import type { PlainReply } from '../endpoint/plain-request.ts'
 import { requestText } from '../endpoint/plain-request.ts'
 import { ArbigraphError } from '../errors.ts'
@@ -24,7 +25,7 @@ import { startRequestPool } from '../pool/gateway.ts'
 import { type SimServer, startSimServer } from '../sim/server.ts'
 import { serverProfileFromEnv } from '../sim/server-profile.ts'
 import type { ArbigraphContext } from './provided-context.ts'
-import { readSimEnv, simCacheScope } from './sim-env.ts'
+import { readSimEnv, simCacheScope, simIdentity } from './sim-env.ts'
 import { orStop } from './stop-run.ts'
 
 /**
@@ -145,6 +146,17 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
       simServer,
     }),
   )
+  // Who answers keys the response cache: a stored answer is replayed only to the same model.
+  const identity = sim
+    ? simIdentity(simCacheScope({ ...simEnv!, server: simServer }), env.revision)
+    : await orStop(() =>
+        readRunIdentity(env.baseUrls, {
+          model,
+          ...(env.apiKey ? { apiKey: env.apiKey } : {}),
+          ...(env.revision ? { revision: env.revision } : {}),
+        }),
+      )
+  for (const note of identity.notes) console.warn(note)
   const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`
   const pool = await orStop(() =>
     startRequestPool({
@@ -152,8 +164,8 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
         { ...env, cacheDir: resolve(root, env.cacheDir) },
         { runId, ...(sim ? { upstreams: [sim.url] } : {}) },
       ),
-      // The simulator's settings decide its answers, so they are part of every cache key.
-      ...(simEnv ? { cacheScope: simCacheScope({ ...simEnv, server: simServer }) } : {}),
+      cacheScope: identity.scope,
+      cacheServer: identity.label,
     }),
   )
   const context: ArbigraphContext = {
@@ -163,6 +175,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     listing: false,
     root,
     server,
+    identity: identity.label,
     // Each attempt may take the full per-attempt timeout; backoff waits are capped at 60 s.
     turnTimeoutMs: (env.maxRetries + 1) * (env.requestTimeoutMs + 60_000),
     streamIdleMs: env.idleTimeoutMs + 30_000,

@@ -30,6 +30,8 @@ export interface ArbigraphContext {
   turnTimeoutMs?: number
   /** What the preflight (`arbigraph doctor`'s checks) found on the endpoint; absent under `vitest list`. */
   server?: ServerReport
+  /** Who answers, as the response cache keys it (src/endpoint/model-identity.ts): for `run.identity`. */
+  identity?: string
   /**
    * The silence a worker allows between two chunks of a streamed turn: the pool's idle timeout
    * (ARBIGRAPH_IDLE_TIMEOUT_MS) plus a margin, so the pool, which retries, notices a stall first.

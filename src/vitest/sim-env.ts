@@ -7,6 +7,7 @@
  * ARBIGRAPH_MODEL=sim:oracle chooses the persona as ARBIGRAPH_SIM=sim:oracle does (see `simPersona`).
  */
 import { z } from 'zod'
+import type { RunIdentity } from '../endpoint/model-identity.ts'
 import { envChoice, envInteger, envText, parseEnv } from '../env-fields.ts'
 import { ArbigraphError } from '../errors.ts'
 import type { PersonaName } from '../sim/personas/persona.ts'
@@ -102,3 +103,13 @@ export function readSimEnv(env: Record<string, string | undefined> = process.env
  */
 export const simCacheScope = (sim: SimEnv): string =>
   `${sim.persona} seed=${String(sim.seed)} noise=${sim.noise ?? 1} server=${sim.server ?? 'default'}`
+
+/**
+ * The simulator's identity: its settings decide its answers (ARBIGRAPH_MODEL_REVISION, when
+ * set, is added; unset, the keys stay those of earlier versions).
+ * @example simIdentity('sim:noisy seed=0 noise=1 server=default', undefined).label // 'sim:noisy seed=0 noise=1 server=default'
+ */
+export function simIdentity(settings: string, revision: string | undefined): RunIdentity {
+  const scope = revision === undefined ? settings : `${settings} revision=${revision}`
+  return { scope, label: scope, notes: [] }
+}

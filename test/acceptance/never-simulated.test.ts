@@ -52,6 +52,8 @@ describe('never a silent simulator', { timeout: 120_000 }, () => {
       )
       expect(run.stderr, run.stderr).not.toContain('SIMULATED')
       expect(run.code, run.stdout + run.stderr).toBe(0)
+      // The stand-in names no checkpoint (no `root`): the run says its cache is tied to the URL.
+      expect(run.stderr).toContain(`arbigraph: ${url} does not say which checkpoint serves "stand-in-model"`)
       const turns = seen.filter((s) => s.method === 'POST' && s.url === '/v1/chat/completions')
       expect(turns.length).toBeGreaterThanOrEqual(2) // two cases, at least one turn each
       for (const turn of turns) {

@@ -6,6 +6,10 @@
  * case turns unanswered until `hold` of them are in flight at once, then answers them all and
  * every later turn at once: a client that can never have that many in flight hangs there, so a
  * concurrency limit is seen reached without racing the clock.
+ * As a vLLM server it can name its checkpoint (`root` in each model card, which vLLM sets to
+ * `--model`), its version (`GET /version`) and give an answer of its own (`content`), so two of
+ * them can be the same model id served from two checkpoints. Each card's `created` is the time
+ * of the request, as vLLM stamps it.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -16,6 +20,8 @@ export interface Seen {
   url: string
   authorization: string | undefined
   model: unknown
+  /** A case's turn (it carries the answer instruction), not one of the doctor's probes. */
+  caseTurn: boolean
 }
 
 export interface StandIn {
@@ -32,7 +38,20 @@ export interface StandIn {
  */
 const CASE_TURN = JSON.stringify(ANSWER_LEAD).slice(1, -1)
 
-export async function startStandIn(options: { hold?: number } = {}): Promise<StandIn> {
+export interface StandInOptions {
+  hold?: number
+  /** The checkpoint vLLM would report as each card's `root`; none when absent. */
+  root?: string
+  /** `GET /version`'s answer; the route is absent (404) when unset. */
+  version?: string
+  /** Every turn's answer. @default 'I will not use tools. \\boxed{task_2_out = 0}' */
+  content?: string
+}
+
+/** The case turns a stand-in was sent (the doctor's probes left out). */
+export const turnsSeen = (standIn: StandIn): Seen[] => standIn.seen.filter((s) => s.caseTurn)
+
+export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
   const seen: Seen[] = []
   let inFlight = 0
   let maxInFlight = 0
@@ -46,6 +65,7 @@ export async function startStandIn(options: { hold?: number } = {}): Promise<Sta
       url: req.url ?? '',
       authorization: req.headers.authorization,
       model,
+      caseTurn: body.includes(CASE_TURN),
     })
     const json = (status: number, value: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value))
@@ -55,9 +75,14 @@ export async function startStandIn(options: { hold?: number } = {}): Promise<Sta
         data: ['stand-in-model', 'arbigraph-model'].map((id) => ({
           id,
           object: 'model',
+          created: Math.floor(Date.now() / 1000) + seen.length,
+          owned_by: 'vllm',
+          ...(options.root === undefined ? {} : { root: options.root, parent: null }),
           max_model_len: 262144,
         })),
       })
+    if (req.method === 'GET' && req.url === '/version' && options.version !== undefined)
+      return json(200, { version: options.version })
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
       return json(404, { object: 'error', message: `no route ${req.url}`, type: 'NotFoundError', code: 404 })
     inFlight += 1
@@ -73,7 +98,7 @@ export async function startStandIn(options: { hold?: number } = {}): Promise<Sta
       })
     }
     const head = { id: `chatcmpl-${seen.length}`, created: 0, model }
-    const content = 'I will not use tools. \\boxed{task_2_out = 0}'
+    const content = options.content ?? 'I will not use tools. \\boxed{task_2_out = 0}'
     const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 }
     if (!(JSON.parse(body) as { stream?: boolean }).stream)
       return json(200, {

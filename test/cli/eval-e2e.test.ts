@@ -86,10 +86,12 @@ const cachedLines = (dir: string): number => {
 }
 
 /** Records without the fields that legitimately differ between runs. */
-// Timing fields and where each run stored its case details differ between runs by nature.
+// Timing fields, where each run stored its case details and what it replayed differ between runs by nature.
 const comparable = (list: CaseRecord[]) =>
   list
-    .map(({ latencyMs: _latency, cachedTurns: _cached, transcriptRef: _ref, ...rest }) => rest)
+    .map(
+      ({ latencyMs: _latency, cachedTurns: _cached, replay: _replay, transcriptRef: _ref, ...rest }) => rest,
+    )
     .sort((a, b) => a.caseId.localeCompare(b.caseId))
 
 const killGroup = (child: ChildProcess) => process.kill(-child.pid!, 'SIGKILL')
@@ -168,6 +170,10 @@ describe.concurrent('npx vitest run suites/… against the simulator', { timeout
     expect(fresh.code).toBe(0)
     expect(records(resumed.dir)).toHaveLength(320)
     expect(comparable(records(resumed.dir))).toEqual(comparable(records(fresh.dir)))
+    // The replayed cases say so, naming the simulator's settings as the server.
+    const replayed = records(resumed.dir).filter((r) => r.cachedTurns > 0)
+    expect(replayed.length).toBeGreaterThan(0)
+    for (const r of replayed) expect(r.replay?.server).toBe('sim:noisy seed=0 noise=1 server=vllm-legacy')
     const total = stats(fresh.dir).pool.upstreamRequests
     expect(before).toBeLessThan(total)
     const again = stats(resumed.dir)

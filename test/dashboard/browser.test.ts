@@ -136,3 +136,48 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     expect(errors).toEqual([])
   })
 })
+
+describe.skipIf(!chromiumAvailable())('dashboard overview of a replayed run (headless Chromium)', () => {
+  it('says how many cases were replayed, from which server and when', async () => {
+    const cachePath = join(tempDir(), 'responses.jsonl')
+    const first = await simRun({ cachePath })
+    expect(first.results.records.every((r) => r.cachedTurns === 0)).toBe(true)
+    const before = new Date().toISOString()
+    const again = await simRun({ cachePath })
+    const n = again.results.records.length
+    expect(again.results.records.every((r) => r.cachedTurns === r.turns && r.replay !== undefined)).toBe(true)
+    const dir = join(tempDir(), 'dashboard-replayed')
+    await buildDashboard(again.results, { dir, resultsDir: again.dir })
+    const browser = await launchChromium()
+    try {
+      const page = await browser.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (e) => errors.push(String(e)))
+      await page.goto(`file://${dir}/index.html`)
+      await ready(page, 'overview')
+      const line = await page.textContent('#replay')
+      expect(line).toMatch(
+        new RegExp(
+          `^${n} of ${n} cases replayed \\(sim:noisy seed=0 noise=1 server=default, ${first.results.run.started.slice(0, 10)} \\d\\d:\\d\\d`,
+        ),
+      )
+      // The original answers were given before the second run began.
+      expect(again.results.records.every((r) => r.replay!.at < before)).toBe(true)
+      expect(errors).toEqual([])
+    } finally {
+      await browser.close()
+    }
+    // A run that replayed nothing shows no such line.
+    const fresh = join(tempDir(), 'dashboard-fresh')
+    await buildDashboard(first.results, { dir: fresh, resultsDir: first.dir })
+    const browser2 = await launchChromium()
+    try {
+      const page = await browser2.newPage()
+      await page.goto(`file://${fresh}/index.html`)
+      await ready(page, 'overview')
+      expect(await page.locator('#replay').count()).toBe(0)
+    } finally {
+      await browser2.close()
+    }
+  })
+})

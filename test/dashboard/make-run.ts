@@ -11,6 +11,7 @@ import { defaultRegistry } from '../../plugins/index.ts'
 import { profileFor } from '../../src/agent/profile.ts'
 import type { Results } from '../../src/contracts/results.ts'
 import { createCaseDetailSink } from '../../src/dashboard/case-details.ts'
+import { startRequestPool } from '../../src/pool/index.ts'
 import { getTopology } from '../../src/registry.ts'
 import { buildResults } from '../../src/report/build-results.ts'
 import { startSimServer } from '../../src/sim/index.ts'
@@ -18,6 +19,7 @@ import type { SuiteOptions } from '../../src/vitest/arbigraph-suite.ts'
 import { suiteCases } from '../../src/vitest/arbigraph-suite.ts'
 import { runCase } from '../../src/vitest/run-case.ts'
 import { simCaseOf } from '../../src/vitest/sim-case.ts'
+import { simCacheScope, simIdentity } from '../../src/vitest/sim-env.ts'
 
 export interface SimRun {
   dir: string
@@ -34,6 +36,8 @@ export interface SimRunOptions {
   suites?: SuiteOptions[]
   /** @default 0 */
   seed?: number
+  /** Sends through a request pool with this response cache (keyed by the simulator's settings), as a run does. */
+  cachePath?: string
 }
 
 /** Runs the suites against sim:noisy and writes `<dir>/results.json` (+ `<dir>/cases/`). */
@@ -50,11 +54,31 @@ export async function simRun(options: SimRunOptions = {}): Promise<SimRun> {
   })
   sim.register(cases.map((c) => simCaseOf(c.instance)))
   const sink = createCaseDetailSink(join(dir, 'cases'))
+  const identity = simIdentity(
+    simCacheScope({
+      persona: 'sim:noisy',
+      seed: options.seed ?? 0,
+      noise: options.noise ?? 1,
+      server: undefined,
+      latencyMs: 0,
+      statsFile: undefined,
+    }),
+    undefined,
+  )
+  const pool =
+    options.cachePath === undefined
+      ? undefined
+      : await startRequestPool({
+          upstreams: [sim.url],
+          cachePath: options.cachePath,
+          cacheScope: identity.scope,
+          cacheServer: identity.label,
+        })
   try {
     const records = await Promise.all(
       cases.map((c) =>
         runCase(c.instance, {
-          baseURL: sim.url,
+          baseURL: pool?.url ?? sim.url,
           model: sim.model,
           profile: profileFor(getTopology(registry, c.identity.topology)),
           identity: c.identity,
@@ -76,6 +100,7 @@ export async function simRun(options: SimRunOptions = {}): Promise<SimRun> {
     writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`)
     return { dir, file, results }
   } finally {
+    await pool?.close()
     await sim.close()
   }
 }

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { listModels, serverRoot, tokenizeChat } from '../../src/endpoint/server-info.ts'
+import { listModels, serverRoot, serverVersion, tokenizeChat } from '../../src/endpoint/server-info.ts'
 
 const closers: (() => void)[] = []
 afterEach(() => {
@@ -31,17 +31,37 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
 }
 
 describe('endpoint/server-info', () => {
-  it('lists models with max_model_len, null where the server does not say', async () => {
+  it('lists models with max_model_len, root and parent, null where the server does not say', async () => {
+    // As vLLM's show_available_models writes them: a base model's root is its --model, a LoRA's its path.
     const { baseURL } = await standIn((_, res) =>
       json(res, 200, {
-        data: [{ id: 'a', max_model_len: 40960 }, { id: 'b' }, { id: 'c', max_model_len: 1.5 }],
+        data: [
+          { id: 'a', max_model_len: 40960, root: '/ckpt/a', parent: null, created: 1, owned_by: 'vllm' },
+          { id: 'b', root: '/loras/b', parent: 'a' },
+          { id: 'c', max_model_len: 1.5, root: 7 },
+        ],
       }),
     )
     expect(await listModels({ baseURL })).toEqual([
-      { id: 'a', maxModelLen: 40960 },
-      { id: 'b', maxModelLen: null },
-      { id: 'c', maxModelLen: null },
+      { id: 'a', maxModelLen: 40960, root: '/ckpt/a', parent: null },
+      { id: 'b', maxModelLen: null, root: '/loras/b', parent: 'a' },
+      { id: 'c', maxModelLen: null, root: null, parent: null },
     ])
+  })
+
+  it.each([
+    ["vLLM's answer", 200, '{"version":"0.11.0"}', '0.11.0'],
+    ['no route', 404, '{"detail":"Not Found"}', null],
+    ['a body that is not JSON', 200, '<html>', null],
+    ['no version field', 200, '{"v":"1"}', null],
+  ])('reads GET /version at the server root: %s', async (_, status, body, version) => {
+    let path = ''
+    const { baseURL } = await standIn((p, res) => {
+      path = p
+      json(res, status, body)
+    })
+    expect(await serverVersion({ baseURL })).toBe(version)
+    expect(path).toBe('/version')
   })
 
   it.each([

@@ -79,9 +79,10 @@ const VOLATILE = new Set(['latencyMs', 'started', 'finished', 'transcriptRef', '
 /**
  * Record fields added after the fixture was written (additive schema changes): they carry no
  * figure, so they are left out of the comparison; every field the fixture has must still match.
- * `harness` names which harness produced a record (always `tool-agent` for these suites).
+ * `harness` names which harness produced a record (always `tool-agent` for these suites);
+ * `identity` (in `run`) names who answered, as the response cache keys it (the simulator's settings).
  */
-const ADDED = new Set(['harness'])
+const ADDED = new Set(['harness', 'identity'])
 
 /** The value with volatile keys dropped, the temp folder's paths replaced, and keys sorted. */
 function canonicalValue(value: unknown, dir: string): unknown {

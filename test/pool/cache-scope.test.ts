@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { describeRequest } from '../../src/pool/cache.ts'
-import { readSimEnv, simCacheScope } from '../../src/vitest/sim-env.ts'
+import { readSimEnv, simCacheScope, simIdentity } from '../../src/vitest/sim-env.ts'
 
 const body = '{"model":"sim:noisy","messages":[{"role":"user","content":"hi"}]}'
 const key = (env: Record<string, string | undefined>) =>
@@ -23,6 +23,14 @@ describe('cache scope', () => {
       { ARBIGRAPH_SIM_SERVER: 'vllm-engine' },
     ].map(key)
     expect(new Set([base, ...changed]).size).toBe(5)
+  })
+
+  it("ARBIGRAPH_MODEL_REVISION changes the simulator's key; unset, the key stays", () => {
+    const settings = simCacheScope(readSimEnv({}))
+    const keyOf = (scope: string) => describeRequest('POST', '/v1/chat/completions', body, scope).key
+    expect(simIdentity(settings, undefined).scope).toBe(settings)
+    expect(keyOf(simIdentity(settings, 'r2').scope)).not.toBe(keyOf(settings))
+    expect(simIdentity(settings, 'r2').label).toBe('sim:noisy seed=0 noise=1 server=default revision=r2')
   })
 
   it('no scope keeps the keys of existing caches', () => {

@@ -23,6 +23,7 @@
  */
 import OpenAI from 'openai'
 import type { ChatCompletion } from 'openai/resources/chat/completions'
+import type { TurnReplay } from '../../contracts/transcript.ts'
 import type { CompletionStreamReader, StreamVerdict } from '../../endpoint/completion-stream.ts'
 import { RESTART_HEADER, readCompletionStream } from '../../endpoint/completion-stream.ts'
 import type { EndpointError } from '../../endpoint/overflow.ts'
@@ -53,9 +54,41 @@ export interface TurnTimeouts {
   idleTimeoutMs: number
 }
 
+/** Whether the request pool answered from its cache and, when it says, where that answer came from. */
+export interface CacheMark {
+  cached: boolean
+  replay?: TurnReplay
+}
+
 export type SentTurn =
-  | { overflow: false; completion: ChatCompletion; cached: boolean; latencyMs: number }
+  | ({ overflow: false; completion: ChatCompletion; latencyMs: number } & CacheMark)
   | { overflow: true; message: string; latencyMs: number }
+
+const decoded = (value: string | null | undefined): string | undefined => {
+  if (typeof value !== 'string' || value === '') return undefined
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
+
+/**
+ * The pool's cache headers: `x-arbigraph-cache: hit`, and with it who gave the stored answer
+ * and when (`x-arbigraph-cached-from`, `x-arbigraph-cached-at`, URI-encoded).
+ * @example cacheMark((name) => headers.get(name)).cached
+ */
+export function cacheMark(header: (name: string) => string | null | undefined): CacheMark {
+  if (header('x-arbigraph-cache') !== 'hit') return { cached: false }
+  const at = decoded(header('x-arbigraph-cached-at'))
+  if (at === undefined) return { cached: true }
+  return { cached: true, replay: { server: decoded(header('x-arbigraph-cached-from')) ?? 'unknown', at } }
+}
+
+const headerOf = (headers: PostReply['headers']) => (name: string) => {
+  const value = headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
 
 /** Hooks into the stream as it arrives. */
 export interface TurnHooks {
@@ -155,14 +188,14 @@ function hasMessage(completion: ChatCompletion | undefined): boolean {
   return typeof message === 'object' && message !== null
 }
 
-function streamedAnswer(verdict: StreamVerdict, cached: boolean, latencyMs: number): SentTurn {
+function streamedAnswer(verdict: StreamVerdict, mark: CacheMark, latencyMs: number): SentTurn {
   if (!verdict.complete) throw failedStream(verdict.reason)
-  return { overflow: false, completion: verdict.completion, cached, latencyMs }
+  return { overflow: false, completion: verdict.completion, ...mark, latencyMs }
 }
 
 /** A whole (non-stream) answer: a completion, an overflow, or an error. */
 function wholeAnswer(reply: PostReply, latencyMs: number): SentTurn {
-  const cached = reply.headers['x-arbigraph-cache'] === 'hit'
+  const mark = cacheMark(headerOf(reply.headers))
   if (reply.status >= 200 && reply.status < 300) {
     let completion: ChatCompletion | undefined
     try {
@@ -175,7 +208,7 @@ function wholeAnswer(reply: PostReply, latencyMs: number): SentTurn {
     }
     if (!hasMessage(completion))
       throw failedRequest(new Error('the response has no choices[0].message'), { kind: 'incomplete' })
-    return { overflow: false, completion: completion!, cached, latencyMs }
+    return { overflow: false, completion: completion!, ...mark, latencyMs }
   }
   const error = readEndpointError(reply.text)
   if (isContextOverflow(reply.status, error)) return { overflow: true, message: error.message, latencyMs }
@@ -221,7 +254,7 @@ async function sendHttp(
   }
   const latencyMs = performance.now() - started
   if (!reply.streamed) return wholeAnswer(reply, latencyMs)
-  return streamedAnswer(reader.finish(), reply.headers['x-arbigraph-cache'] === 'hit', latencyMs)
+  return streamedAnswer(reader.finish(), cacheMark(headerOf(reply.headers)), latencyMs)
 }
 
 /** Reads a web body stream into `reader`, aborting `controller` after `idle` ms of silence. */
@@ -275,21 +308,17 @@ async function sendClient(
         signal: controller.signal,
       })
       .asResponse()
-    const cached = response.headers.get('x-arbigraph-cache') === 'hit'
     if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
       const text = await response.text()
+      const headers = Object.fromEntries(response.headers.entries())
       return wholeAnswer(
-        {
-          status: response.status,
-          headers: { 'x-arbigraph-cache': cached ? 'hit' : 'miss' },
-          text,
-          streamed: false,
-        },
+        { status: response.status, headers, text, streamed: false },
         performance.now() - started,
       )
     }
     if (response.body) await readBody(response.body, reader, controller, timeouts)
-    return streamedAnswer(reader.finish(), cached, performance.now() - started)
+    const mark = cacheMark((name) => response.headers.get(name))
+    return streamedAnswer(reader.finish(), mark, performance.now() - started)
   } catch (error) {
     if (error instanceof ArbigraphError) throw error
     if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : error

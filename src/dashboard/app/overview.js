@@ -2,7 +2,8 @@
  * The overview page: run facts, headline numbers, accuracy by topology × category with Wilson
  * 95% error bars (SVG drawn at build time), the per-cell table (exact completion, tokens, turns,
  * tool calls, repairs, statuses, infrastructure errors), failure attribution and statuses, and
- * the per-task breakdown. In live mode it shows the run's progress and is re-rendered on every
+ * the per-task breakdown, and how many cases were replayed from the response cache (and from
+ * which server, when). In live mode it shows the run's progress and is re-rendered on every
  * server-sent update.
  */
 ;(() => {
@@ -111,6 +112,8 @@
     const s = store.summary
     const t = s.total
     if (s.progress) view.append(progressBar(s.progress))
+    // Trials whose answers came from the response cache, and from which server and when.
+    if (s.replay) view.append(el('p', { id: 'replay', class: 'replay' }, s.replay))
     view.append(
       el(
         'section',
