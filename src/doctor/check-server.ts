@@ -65,7 +65,7 @@ function report(
 export async function checkServer(options: CheckServerOptions): Promise<ServerReport> {
   const timeoutMs = options.timeoutMs ?? 120_000
   const checks: ServerCheck[] = []
-  const listed = await listModels(options.baseUrl, options.apiKey, timeoutMs)
+  const listed = await listModels(options.baseUrl, options.apiKey, timeoutMs, options.retry)
   if ('error' in listed) {
     checks.push({
       id: 'models',

@@ -5,9 +5,15 @@
  * Reference: vllm-field-facts.md §1 (`max_model_len` per model).
  */
 import type { ModelCard } from '../endpoint/index.ts'
-import { listModels as listServedModels, serverVersion as readServerVersion } from '../endpoint/index.ts'
+import {
+  listModels as listServedModels,
+  serverVersion as readServerVersion,
+  ServerReadError,
+} from '../endpoint/index.ts'
 import type { PlainReply } from '../endpoint/plain-request.ts'
 import { requestText } from '../endpoint/plain-request.ts'
+import type { RetryPolicy } from '../pool/retry.ts'
+import { backoffDelay, DEFAULT_RETRY_POLICY } from '../pool/retry.ts'
 
 /** A served model as the doctor reads it (the endpoint client's model card). */
 export type ServedModel = ModelCard
@@ -54,18 +60,30 @@ export async function requestJson(
 
 /**
  * The models of `GET <baseUrl>/models` (the endpoint client's reading), or why they could not be
- * read: the doctor reports a failure as a check instead of throwing.
+ * read: the doctor reports a failure as a check instead of throwing. A transient fault (no
+ * answer, a 503, a torn body) is asked again by the request pool's rules, so one blip does not
+ * stop a run at its preflight; the failure then says how many attempts it took.
  * @example (await listModels('http://127.0.0.1:8000/v1', undefined, 10_000)).models?.[0]?.maxModelLen
  */
 export async function listModels(
   baseUrl: string,
   apiKey: string | undefined,
   timeoutMs: number,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
 ): Promise<{ models: ModelCard[] } | { error: string }> {
-  try {
-    return { models: await listServedModels({ baseURL: baseUrl, ...(apiKey ? { apiKey } : {}), timeoutMs }) }
-  } catch (error) {
-    return { error: (error instanceof Error ? error.message : String(error)).replace(/^endpoint: /, '') }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return {
+        models: await listServedModels({ baseURL: baseUrl, ...(apiKey ? { apiKey } : {}), timeoutMs }),
+      }
+    } catch (error) {
+      const transient = error instanceof ServerReadError && error.transient
+      if (!transient || attempt >= policy.maxAttempts) {
+        const message = (error instanceof Error ? error.message : String(error)).replace(/^endpoint: /, '')
+        return { error: attempt === 1 ? message : `${message} (${attempt} attempts)` }
+      }
+      await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt - 1, policy, Math.random)))
+    }
   }
 }
 

@@ -11,6 +11,7 @@
  * max_model_len, tokens) and `api_server.py` (`@router.post("/tokenize")`).
  */
 import { ArbigraphError } from '../errors.ts'
+import { isRetryableStatus } from '../pool/retry.ts'
 import type { PlainReply } from './plain-request.ts'
 import { requestText } from './plain-request.ts'
 
@@ -61,9 +62,26 @@ export interface TokenizeChatRequest {
  */
 export const serverRoot = (baseURL: string): string => baseURL.replace(/\/+$/, '').replace(/\/v1$/, '')
 
-function endpointError(what: string, detail: string): ArbigraphError {
-  return new ArbigraphError('ARBIGRAPH_ENDPOINT', `endpoint: ${what}: ${detail}`)
+/**
+ * A server's self-description could not be read. `transient` says whether asking again may help,
+ * by the request pool's rules: no answer (refused, reset, timed out), a retryable status (408,
+ * 409, 429, 5xx) or a torn body; never for a wrong answer that is whole.
+ */
+export class ServerReadError extends ArbigraphError {
+  constructor(
+    message: string,
+    readonly transient: boolean,
+  ) {
+    super('ARBIGRAPH_ENDPOINT', message)
+  }
 }
+
+function endpointError(what: string, detail: string, transient = false): ServerReadError {
+  return new ServerReadError(`endpoint: ${what}: ${detail}`, transient)
+}
+
+const statusError = (what: string, reply: PlainReply) =>
+  endpointError(what, `HTTP ${reply.status}: "${reply.text.slice(0, 200)}"`, isRetryableStatus(reply.status))
 
 async function send(
   url: string,
@@ -85,6 +103,7 @@ async function send(
     throw endpointError(
       `${init.method} ${url} failed`,
       error instanceof Error ? error.message : String(error),
+      true,
     )
   }
 }
@@ -93,7 +112,8 @@ function jsonOf(reply: PlainReply, what: string): unknown {
   try {
     return JSON.parse(reply.text)
   } catch {
-    throw endpointError(what, `the answer is not JSON: "${reply.text.slice(0, 200)}"`)
+    // A 2xx whose JSON does not parse was cut short (or is not JSON at all): asking again tells.
+    throw endpointError(what, `the answer is not JSON: "${reply.text.slice(0, 200)}"`, !failed(reply))
   }
 }
 
@@ -113,7 +133,7 @@ export async function listModels(address: ServerAddress): Promise<ModelCard[]> {
   const url = `${address.baseURL.replace(/\/+$/, '')}/models`
   const reply = await send(url, address, { method: 'GET' })
   const what = `GET ${url}`
-  if (failed(reply)) throw endpointError(what, `HTTP ${reply.status}: "${reply.text.slice(0, 200)}"`)
+  if (failed(reply)) throw statusError(what, reply)
   const json = jsonOf(reply, what) as { data?: unknown }
   if (!Array.isArray(json?.data)) throw endpointError(what, 'the answer has no "data" list')
   return json.data
@@ -166,7 +186,7 @@ export async function tokenizeChat(
   const reply = await send(url, address, { method: 'POST', body: JSON.stringify(body) })
   const what = `POST ${url}`
   if (reply.status === 404 || reply.status === 405) return null
-  if (failed(reply)) throw endpointError(what, `HTTP ${reply.status}: "${reply.text.slice(0, 200)}"`)
+  if (failed(reply)) throw statusError(what, reply)
   const json = jsonOf(reply, what) as { count?: unknown; max_model_len?: unknown }
   const count =
     typeof json?.count === 'number' && Number.isSafeInteger(json.count) && json.count >= 0 ? json.count : null

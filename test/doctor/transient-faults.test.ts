@@ -6,6 +6,8 @@
  * goes away fails the check saying what happened and how often it was tried — not that the
  * overflow wording is unknown, and not "update arbigraph".
  */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkServer } from '../../src/doctor/check-server.ts'
 import type { SimServer } from '../../src/sim/index.ts'
@@ -82,5 +84,56 @@ describe('doctor probes and transient faults', () => {
     )
     expect(native.detail).not.toContain('request pool')
     expect(proxy.injected['torn-body']).toBe(4)
+  })
+})
+
+describe('the model list at preflight and transient faults', () => {
+  /** The simulator behind a server whose first `failures` model-list reads answer `fault`. */
+  async function flakyModels(fault: 'status-503' | 'torn-body' | 'status-404', failures: number) {
+    const sim = await startSimServer({ persona: 'sim:oracle', server: 'vllm-renderer', maxModelLen: 8192 })
+    closers.push(() => sim.close())
+    let reads = 0
+    const server = createServer(async (req, res) => {
+      const chunks: Buffer[] = []
+      for await (const chunk of req) chunks.push(chunk as Buffer)
+      if (req.url?.endsWith('/models') && reads++ < failures) {
+        if (fault === 'torn-body') {
+          res.writeHead(200, { 'content-type': 'application/json' })
+          res.end('{"object":"list","data":[{"id":')
+        } else res.writeHead(fault === 'status-503' ? 503 : 404).end('{"error":{"message":"not now"}}')
+        return
+      }
+      const body = Buffer.concat(chunks)
+      const answer = await fetch(`${sim.url.replace(/\/v1$/, '')}${req.url}`, {
+        method: req.method,
+        headers: { 'content-type': 'application/json' },
+        ...(req.method === 'GET' ? {} : { body }),
+      })
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' })
+      res.end(Buffer.from(await answer.arrayBuffer()))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    closers.push(() => new Promise((resolve) => server.close(() => resolve())))
+    const { port } = server.address() as AddressInfo
+    return { url: `http://127.0.0.1:${port}/v1`, reads: () => reads }
+  }
+
+  it.each(['status-503', 'torn-body'] as const)('one %s on GET /v1/models is asked again', async (fault) => {
+    const flaky = await flakyModels(fault, 1)
+    const server = await checkServer({ baseUrl: flaky.url, timeoutMs: 10_000, retry: FAST })
+    expect(server.checks.find((check) => check.id === 'models')?.status).toBe('ok')
+    expect(server.protocols).toEqual({ chat: { usable: true }, text: { usable: true } })
+    expect(flaky.reads()).toBeGreaterThanOrEqual(2)
+  })
+
+  it('a model list that keeps failing says so with its attempts; a 404 is not asked again', async () => {
+    const down = await flakyModels('status-503', 100)
+    const models = (await checkServer({ baseUrl: down.url, timeoutMs: 10_000, retry: FAST })).checks[0]!
+    expect(models.status).toBe('fail')
+    expect(models.detail).toMatch(/HTTP 503: .*\(4 attempts\)$/)
+    const missing = await flakyModels('status-404', 100)
+    const refused = (await checkServer({ baseUrl: missing.url, timeoutMs: 10_000, retry: FAST })).checks[0]!
+    expect(refused.detail).toMatch(/HTTP 404: ".*"$/)
+    expect(missing.reads()).toBe(1)
   })
 })

@@ -42,7 +42,9 @@ describe('a server on a port fetch calls bad', () => {
   })
 
   it('answers the endpoint client: models and /tokenize', async () => {
-    expect(await listModels({ baseURL: sim.url })).toEqual([{ id: 'sim:oracle', maxModelLen: 32768 }])
+    expect(await listModels({ baseURL: sim.url })).toEqual([
+      { id: 'sim:oracle', maxModelLen: 32768, root: 'sim:oracle', parent: null },
+    ])
     const counted = await tokenizeChat(
       { baseURL: sim.url },
       { model: 'sim:oracle', messages: [{ role: 'user', content: 'abcd' }] },
