@@ -45,7 +45,7 @@ describe('commands load lazily', () => {
     for (const entry of commands) expect((await entry.load()).name).toBe(entry.name)
   })
 
-  it('arbigraph --help loads only the entry, the dispatcher, the command lists and the error type', () => {
+  it('arbigraph --help loads only the entry, the dispatcher (with its name suggestions), the command lists and the error type', () => {
     const run = loadedModules(['--help'])
     expect(run.status).toBe(0)
     const ours = run.modules.filter((path) => !path.includes('node_modules/') && !path.startsWith('test/'))
@@ -58,6 +58,8 @@ describe('commands load lazily', () => {
       'src/builtins.ts',
       'src/cli/commands/index.ts',
       'src/cli/main.ts',
+      // The dispatcher's "did you mean" for an unknown command: a pure module with no imports.
+      'src/did-you-mean.ts',
       'src/errors.ts',
       'src/package-root.ts',
       'use-builtins.ts',
