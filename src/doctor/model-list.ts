@@ -5,15 +5,11 @@
  * Reference: vllm-field-facts.md §1 (`max_model_len` per model).
  */
 import type { ModelCard } from '../endpoint/index.ts'
-import {
-  listModels as listServedModels,
-  serverVersion as readServerVersion,
-  ServerReadError,
-} from '../endpoint/index.ts'
+import { listModels as listServedModels, serverVersion as readServerVersion } from '../endpoint/index.ts'
 import type { PlainReply } from '../endpoint/plain-request.ts'
 import { requestText } from '../endpoint/plain-request.ts'
 import type { RetryPolicy } from '../pool/retry.ts'
-import { backoffDelay, DEFAULT_RETRY_POLICY } from '../pool/retry.ts'
+import { DEFAULT_RETRY_POLICY } from '../pool/retry.ts'
 
 /** A served model as the doctor reads it (the endpoint client's model card). */
 export type ServedModel = ModelCard
@@ -69,21 +65,14 @@ export async function listModels(
   baseUrl: string,
   apiKey: string | undefined,
   timeoutMs: number,
-  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+  retry: RetryPolicy = DEFAULT_RETRY_POLICY,
 ): Promise<{ models: ModelCard[] } | { error: string }> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return {
-        models: await listServedModels({ baseURL: baseUrl, ...(apiKey ? { apiKey } : {}), timeoutMs }),
-      }
-    } catch (error) {
-      const transient = error instanceof ServerReadError && error.transient
-      if (!transient || attempt >= policy.maxAttempts) {
-        const message = (error instanceof Error ? error.message : String(error)).replace(/^endpoint: /, '')
-        return { error: attempt === 1 ? message : `${message} (${attempt} attempts)` }
-      }
-      await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt - 1, policy, Math.random)))
+  try {
+    return {
+      models: await listServedModels({ baseURL: baseUrl, ...(apiKey ? { apiKey } : {}), timeoutMs, retry }),
     }
+  } catch (error) {
+    return { error: (error instanceof Error ? error.message : String(error)).replace(/^endpoint: /, '') }
   }
 }
 

@@ -13,4 +13,4 @@ export { RESTART_EVENT, RESTART_HEADER, readCompletionStream } from './completio
 export type { EndpointError } from './overflow.ts'
 export { errorOfJson, isContextOverflow, readEndpointError, validationParameter } from './overflow.ts'
 export type { ModelCard, PromptCount, ServerAddress, TokenizeChatRequest } from './server-info.ts'
-export { listModels, ServerReadError, serverRoot, serverVersion, tokenizeChat } from './server-info.ts'
+export { listModels, serverRoot, serverVersion, tokenizeChat } from './server-info.ts'

@@ -15,6 +15,7 @@
  * base_model.model_path`, LoRA `parent`), `protocol.py` (`ModelCard`), `api_server.py` (`/version`).
  */
 import { ArbigraphError } from '../errors.ts'
+import { DEFAULT_RETRY_POLICY } from '../pool/retry.ts'
 import type { ServerAddress } from './server-info.ts'
 import { listModels, serverVersion } from './server-info.ts'
 
@@ -60,6 +61,9 @@ export async function readModelIdentity(
   revision: string | null,
 ): Promise<EndpointIdentity> {
   const baseUrl = address.baseURL.replace(/\/+$/, '')
+  // Read as the request pool would: one blip must not key this run by its URL, or drop its
+  // version, which would stop a later run against the same server from replaying it.
+  address = { retry: DEFAULT_RETRY_POLICY, ...address }
   let unknown: string | undefined
   let card: Awaited<ReturnType<typeof listModels>>[number] | undefined
   try {

@@ -11,7 +11,8 @@
  * max_model_len, tokens) and `api_server.py` (`@router.post("/tokenize")`).
  */
 import { ArbigraphError } from '../errors.ts'
-import { isRetryableStatus } from '../pool/retry.ts'
+import type { RetryPolicy } from '../pool/retry.ts'
+import { backoffDelay, isRetryableStatus } from '../pool/retry.ts'
 import type { PlainReply } from './plain-request.ts'
 import { requestText } from './plain-request.ts'
 
@@ -24,6 +25,11 @@ export interface ServerAddress {
   /** @default 30000 */
   timeoutMs?: number
   signal?: AbortSignal
+  /**
+   * How a read that meets a transient fault (see `ServerReadError`) is asked again; none when
+   * unset. The doctor and the run's identity read with the request pool's policy.
+   */
+  retry?: RetryPolicy
 }
 
 /** One entry of `GET /v1/models`. */
@@ -119,6 +125,24 @@ function jsonOf(reply: PlainReply, what: string): unknown {
 
 const failed = (reply: PlainReply) => reply.status < 200 || reply.status >= 300
 
+/**
+ * `read`, asked again on a transient fault by `address.retry` (once when unset); a fault that
+ * lasts is thrown with the attempts it took (`… (4 attempts)`).
+ */
+async function withRetry<T>(address: ServerAddress, read: () => Promise<T>): Promise<T> {
+  const policy = address.retry
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read()
+    } catch (error) {
+      if (!(error instanceof ServerReadError && error.transient) || address.signal?.aborted) throw error
+      if (policy === undefined || attempt >= policy.maxAttempts)
+        throw attempt === 1 ? error : new ServerReadError(`${error.message} (${attempt} attempts)`, true)
+      await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt - 1, policy, Math.random)))
+    }
+  }
+}
+
 const nonEmptyText = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : null
 
@@ -129,7 +153,10 @@ const positiveInt = (value: unknown): number | null =>
  * The models a server serves (`GET {baseURL}/models`).
  * @example (await listModels({ baseURL: 'http://gpu:8000/v1' }))[0] // { id: 'Qwen/Qwen3-8B', maxModelLen: 40960, root: '/ckpt/qwen3-8b', parent: null }
  */
-export async function listModels(address: ServerAddress): Promise<ModelCard[]> {
+export const listModels = (address: ServerAddress): Promise<ModelCard[]> =>
+  withRetry(address, () => readModels(address))
+
+async function readModels(address: ServerAddress): Promise<ModelCard[]> {
   const url = `${address.baseURL.replace(/\/+$/, '')}/models`
   const reply = await send(url, address, { method: 'GET' })
   const what = `GET ${url}`
@@ -157,9 +184,15 @@ export async function listModels(address: ServerAddress): Promise<ModelCard[]> {
  */
 export async function serverVersion(address: ServerAddress): Promise<string | null> {
   try {
-    const reply = await send(`${serverRoot(address.baseURL)}/version`, address, { method: 'GET' })
-    if (failed(reply)) return null
-    return nonEmptyText((jsonOf(reply, 'GET /version') as { version?: unknown })?.version)
+    return await withRetry(address, async () => {
+      const reply = await send(`${serverRoot(address.baseURL)}/version`, address, { method: 'GET' })
+      // A route the server lacks is an answer (no version); a 503 or a torn body is asked again.
+      if (failed(reply)) {
+        if (isRetryableStatus(reply.status)) throw statusError('GET /version', reply)
+        return null
+      }
+      return nonEmptyText((jsonOf(reply, 'GET /version') as { version?: unknown })?.version)
+    })
   } catch (error) {
     if (address.signal?.aborted) throw error
     return null

@@ -66,6 +66,31 @@ describe('model identity', () => {
     expect(new Set([base, ...others]).size).toBe(4)
   })
 
+  it('reads through a transient fault: one 503 on /v1/models and on /version still gives the checkpoint', async () => {
+    const upstream = await vllm('/ckpt/a')
+    const steady = await readRunIdentity([upstream], { model })
+    const blips = new Set<string>()
+    const flaky = createServer(async (req, res) => {
+      const route = req.url ?? ''
+      if ((route.endsWith('/models') || route.endsWith('/version')) && !blips.has(route)) {
+        blips.add(route)
+        res.writeHead(503, { 'content-type': 'text/plain' }).end('queue full')
+        return
+      }
+      const answer = await fetch(`${upstream.replace(/\/v1$/, '')}${route}`)
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text())
+    })
+    await new Promise<void>((ok) => flaky.listen(0, '127.0.0.1', ok))
+    closers.push(() => new Promise((ok) => flaky.close(() => ok())))
+    const url = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/v1`
+    const read = await readRunIdentity([url], { model })
+    expect([...blips].sort()).toEqual(['/v1/models', '/version'])
+    expect(read.notes).toEqual([])
+    // The same keys as a read that met no fault: a later run against this server replays.
+    expect(read.scope).toBe(steady.scope)
+    expect(read.label).toBe('/ckpt/a · version 0.11.0')
+  })
+
   it('falls back to the address for a server that names no checkpoint, and says so', async () => {
     const plain = await startStandIn() // lists the model without `root`, has no /version
     closers.push(plain.close)
