@@ -6,10 +6,10 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import type { CliIo } from '../../src/cli/command.ts'
 import { reportCommand } from '../../src/cli/commands/report.ts'
 import { buildResults } from '../../src/report/build-results.ts'
 import { makeRecord } from '../metrics/make-record.ts'
+import { runCommand } from './reference-io.ts'
 import { tempDir } from './run-cli.ts'
 
 const dir = tempDir()
@@ -25,13 +25,7 @@ const write = (name: string, reason: 'passed' | 'interrupted') =>
     ),
   )
 
-async function report(argv: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), cwd: dir }
-  const code = await reportCommand.run(argv, io)
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const report = (argv: string[]) => runCommand(reportCommand, argv, dir)
 
 it('report prints an interrupted run with its warning, and --gate refuses it', async () => {
   write('interrupted.json', 'interrupted')

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { CliIo } from '../../src/cli/command.ts'
 import { reportCommand } from '../../src/cli/commands/report.ts'
 import { buildResults } from '../../src/report/build-results.ts'
 import { makeRecord } from '../metrics/make-record.ts'
+import { runCommand } from './reference-io.ts'
 import { runCli, tempDir } from './run-cli.ts'
 
 const run = { started: 's', finished: 'f', reason: 'passed', shard: null, merged: false, env: {} } as const
@@ -26,13 +26,7 @@ writeFileSync(
   ),
 )
 
-async function report(argv: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), cwd: dir }
-  const code = await reportCommand.run(argv, io)
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const report = (argv: string[]) => runCommand(reportCommand, argv, dir)
 
 describe('arbigraph report', () => {
   it('recomputes the table from the records', async () => {
