@@ -146,7 +146,10 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
   const push = () => {
     timer = undefined
     const cells = running.cells().map(formatCell)
-    const sorted = others.map(({ bench, records }) => ({ bench, records: [...records].sort(bench.records.compare) }))
+    const sorted = others.map(({ bench, records }) => ({
+      bench,
+      records: [...records].sort(bench.records.compare),
+    }))
     const { summary, index, benchmarks } = livePayload(
       finished,
       { done, total: Math.max(total, done), cells },

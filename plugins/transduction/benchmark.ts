@@ -10,7 +10,14 @@ import { benchmark } from '../../src/contracts/benchmark.ts'
 import type { RunInfo } from '../../src/contracts/results.ts'
 import { SINGLE_SHOT_OUTPUT, singleShot } from '../../src/harness/single-shot.ts'
 import { htmlSection } from '../../src/report/html-section.ts'
-import { documentColumns, documentDetail, documentOutcome, documentRow, documentSink, documentView } from './dashboard/document-view.ts'
+import {
+  documentColumns,
+  documentDetail,
+  documentOutcome,
+  documentRow,
+  documentSink,
+  documentView,
+} from './dashboard/document-view.ts'
 import { transductionPages } from './dashboard/pages.ts'
 import type { TransductionDocument } from './document.ts'
 import { transductionProgressCells } from './metrics/progress-cells.ts'

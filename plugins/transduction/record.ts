@@ -74,7 +74,7 @@ export const transductionRecordSchema = z
       .string()
       .optional()
       .describe(
-        'Where the prompt and the output are stored for the dashboard\'s document view (`<file>#<line>`); absent when none were stored.',
+        "Where the prompt and the output are stored for the dashboard's document view (`<file>#<line>`); absent when none were stored.",
       ),
   })
   .strict()

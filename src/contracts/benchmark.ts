@@ -267,7 +267,13 @@ const benchmarkShape = z.object({
     .object({
       title: z.string().min(1).optional(),
       pages: fn('a function (records) => pages'),
-      cases: z.object({ columns: z.array(z.object({ id: z.string(), label: z.string() })), row: fn(), outcome: fn() }).optional(),
+      cases: z
+        .object({
+          columns: z.array(z.object({ id: z.string(), label: z.string() })),
+          row: fn(),
+          outcome: fn(),
+        })
+        .optional(),
       detail: fn('a function (record) => { ref, id } | null').optional(),
       caseView: fn('a function (record, detail) => blocks').optional(),
     })

@@ -144,7 +144,9 @@ export async function buildDashboard(
     })
     await writeBenchmarks(built, benchmarks, chunkSize, resultsDir)
     await moveIntoPlace(built, dir)
-    const counts = Object.fromEntries(benchmarks.filter((b) => b.records.length > 0).map((b) => [b.bench.name, b.records.length]))
+    const counts = Object.fromEntries(
+      benchmarks.filter((b) => b.records.length > 0).map((b) => [b.bench.name, b.records.length]),
+    )
     return { dir, cases: records.length, withDetails, chunks, benchmarks: counts }
   } catch (error) {
     await rm(built, { recursive: true, force: true })
@@ -189,7 +191,10 @@ async function writeBenchmarks(
   chunkSize: number,
   resultsDir: string,
 ): Promise<void> {
-  await writeFile(join(dir, 'data', 'benchmarks.js'), dataScript('benchmarks', benchmarksPayload(runs, { chunkSize })))
+  await writeFile(
+    join(dir, 'data', 'benchmarks.js'),
+    dataScript('benchmarks', benchmarksPayload(runs, { chunkSize })),
+  )
   for (const { bench, records } of runs) {
     for (let k = 0; k * chunkSize < records.length; k++) {
       const file = join(dir, benchmarkChunkFile(bench.name, k))

@@ -61,7 +61,14 @@ export async function transductionRun(
     )
     records.sort(transduction.records.compare)
     const now = new Date().toISOString()
-    const run = { started: now, finished: now, reason: 'passed' as const, shard: null, merged: false, env: {} }
+    const run = {
+      started: now,
+      finished: now,
+      reason: 'passed' as const,
+      shard: null,
+      merged: false,
+      env: {},
+    }
     const results = buildTransductionResults(records, run, 'arbigraph tests')
     const file = join(dir, 'transduction.json')
     writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`)

@@ -138,7 +138,15 @@ export function documentView(r: TransductionRecord, stored: unknown): CaseBlock[
       { label: 'ended', value: r.outcome ?? 'infrastructure error' },
     ],
   }
-  if (!s) return [facts, { kind: 'facts', id: 'lt-infra', items: [{ label: 'infrastructure error', value: r.infraError?.reason ?? 'unknown' }] }]
+  if (!s)
+    return [
+      facts,
+      {
+        kind: 'facts',
+        id: 'lt-infra',
+        items: [{ label: 'infrastructure error', value: r.infraError?.reason ?? 'unknown' }],
+      },
+    ]
   const c = s.counts
   const blocks: CaseBlock[] = [
     facts,
@@ -146,7 +154,13 @@ export function documentView(r: TransductionRecord, stored: unknown): CaseBlock[
       kind: 'kpis',
       id: 'lt-doc-kpis',
       items: [
-        { id: 'doc-accuracy', label: 'accuracy', value: s.accuracy, format: 'fraction', note: `${c.correct}/${c.records} records` },
+        {
+          id: 'doc-accuracy',
+          label: 'accuracy',
+          value: s.accuracy,
+          format: 'fraction',
+          note: `${c.correct}/${c.records} records`,
+        },
         { id: 'doc-consistency', label: 'self-consistency', value: s.consistency, format: 'fraction' },
         { id: 'doc-missing', label: 'missing', value: c.missing, format: 'count' },
         { id: 'doc-extra', label: 'extra', value: c.extra, format: 'count' },
@@ -156,7 +170,12 @@ export function documentView(r: TransductionRecord, stored: unknown): CaseBlock[
       ],
     },
   ]
-  if (detail) blocks.push({ kind: 'facts', id: 'lt-lost', items: [{ label: 'where it got lost:', value: lostAt(detail) }] })
+  if (detail)
+    blocks.push({
+      kind: 'facts',
+      id: 'lt-lost',
+      items: [{ label: 'where it got lost:', value: lostAt(detail) }],
+    })
   else {
     const bin = firstWrongBin(r)
     blocks.push({
@@ -165,7 +184,10 @@ export function documentView(r: TransductionRecord, stored: unknown): CaseBlock[
       items: [
         {
           label: 'where it got lost:',
-          value: bin === null ? 'every record is correct' : `the first position bin with a wrong record is ${bin} of ${POSITION_BINS} (no stored output to show the record)`,
+          value:
+            bin === null
+              ? 'every record is correct'
+              : `the first position bin with a wrong record is ${bin} of ${POSITION_BINS} (no stored output to show the record)`,
         },
       ],
     })
@@ -183,7 +205,17 @@ export function documentView(r: TransductionRecord, stored: unknown): CaseBlock[
     ],
   })
   if (!detail) {
-    blocks.push({ kind: 'facts', id: 'lt-no-detail', items: [{ label: 'note', value: 'No stored prompt or output for this document (ARBIGRAPH_CASES off, or a results file moved without its cases/ folder).' }] })
+    blocks.push({
+      kind: 'facts',
+      id: 'lt-no-detail',
+      items: [
+        {
+          label: 'note',
+          value:
+            'No stored prompt or output for this document (ARBIGRAPH_CASES off, or a results file moved without its cases/ folder).',
+        },
+      ],
+    })
     return blocks
   }
   blocks.push(
@@ -199,8 +231,18 @@ export function documentView(r: TransductionRecord, stored: unknown): CaseBlock[
         ok: detail.emitted[i] === expected,
       })),
     },
-    { kind: 'text', id: 'lt-prompt', title: `Prompt (${detail.prompt.length} characters)`, text: detail.prompt },
-    { kind: 'text', id: 'lt-output', title: `Model output (${detail.output.length} characters)`, text: detail.output },
+    {
+      kind: 'text',
+      id: 'lt-prompt',
+      title: `Prompt (${detail.prompt.length} characters)`,
+      text: detail.prompt,
+    },
+    {
+      kind: 'text',
+      id: 'lt-output',
+      title: `Model output (${detail.output.length} characters)`,
+      text: detail.output,
+    },
   )
   return blocks
 }

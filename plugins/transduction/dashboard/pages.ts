@@ -14,7 +14,12 @@
  * p(1 − p): the Wilson interval at the same p and n documents is a conservative 95% band for them.
  * Reference: Long-Transduction paper §4, Figs. 2–8 and Table 2.
  */
-import type { Band, DashboardPageSpec, DashboardSection, DashboardSeries } from '../../../src/contracts/dashboard.ts'
+import type {
+  Band,
+  DashboardPageSpec,
+  DashboardSection,
+  DashboardSeries,
+} from '../../../src/contracts/dashboard.ts'
 import { wilson95, Z_95 } from '../../../src/metrics/wilson.ts'
 import { budgetLabels, families, formatsOf, lineFormats, tableFormats } from '../grid.ts'
 import { macroAverage } from '../metrics/macro-average.ts'
@@ -89,9 +94,28 @@ function overview(records: readonly TransductionRecord[], docs: readonly Scored[
       kind: 'kpis',
       id: 'lt-kpis',
       items: [
-        { id: 'accuracy', label: 'macro accuracy', value: summary.overall?.accuracy ?? null, format: 'fraction', ...(all.accuracyBand ? { band: all.accuracyBand } : {}) },
-        { id: 'consistency', label: 'self-consistency', value: summary.overall?.consistency ?? null, format: 'fraction', ...(all.consistencyBand ? { band: all.consistencyBand } : {}) },
-        { id: 'exact', label: 'exact completion', value: summary.overall?.exactCompletion ?? null, format: 'fraction', ...(all.exactBand ? { band: all.exactBand } : {}), note: `${all.complete}/${all.n} documents` },
+        {
+          id: 'accuracy',
+          label: 'macro accuracy',
+          value: summary.overall?.accuracy ?? null,
+          format: 'fraction',
+          ...(all.accuracyBand ? { band: all.accuracyBand } : {}),
+        },
+        {
+          id: 'consistency',
+          label: 'self-consistency',
+          value: summary.overall?.consistency ?? null,
+          format: 'fraction',
+          ...(all.consistencyBand ? { band: all.consistencyBand } : {}),
+        },
+        {
+          id: 'exact',
+          label: 'exact completion',
+          value: summary.overall?.exactCompletion ?? null,
+          format: 'fraction',
+          ...(all.exactBand ? { band: all.exactBand } : {}),
+          note: `${all.complete}/${all.n} documents`,
+        },
         { id: 'documents', label: 'documents', value: summary.documents, format: 'count' },
         { id: 'scored', label: 'scored', value: summary.scored, format: 'count' },
         { id: 'infra', label: 'infrastructure errors', value: summary.infraErrors, format: 'count' },
@@ -105,9 +129,21 @@ function overview(records: readonly TransductionRecord[], docs: readonly Scored[
       format: 'fraction',
       categories: budgets,
       series: [
-        { name: 'macro accuracy', values: byBudget.map((f) => f.accuracy), bands: byBudget.map((f) => f.accuracyBand) },
-        { name: 'self-consistency', values: byBudget.map((f) => f.consistency), bands: byBudget.map((f) => f.consistencyBand) },
-        { name: 'exact completion', values: byBudget.map((f) => f.exact), bands: byBudget.map((f) => f.exactBand) },
+        {
+          name: 'macro accuracy',
+          values: byBudget.map((f) => f.accuracy),
+          bands: byBudget.map((f) => f.accuracyBand),
+        },
+        {
+          name: 'self-consistency',
+          values: byBudget.map((f) => f.consistency),
+          bands: byBudget.map((f) => f.consistencyBand),
+        },
+        {
+          name: 'exact completion',
+          values: byBudget.map((f) => f.exact),
+          bands: byBudget.map((f) => f.exactBand),
+        },
       ],
     },
     {
@@ -116,7 +152,13 @@ function overview(records: readonly TransductionRecord[], docs: readonly Scored[
       title: 'Accuracy by budget (Fig. 2a)',
       headers: ['budget', 'docs', 'accuracy', 'self-consistency', 'exact'],
       numeric: [false, true, true, true, true],
-      rows: summary.byBudget.map((l) => [l.group, String(l.documents), rate(l.accuracy), rate(l.consistency), rate(l.exactCompletion)]),
+      rows: summary.byBudget.map((l) => [
+        l.group,
+        String(l.documents),
+        rate(l.accuracy),
+        rate(l.consistency),
+        rate(l.exactCompletion),
+      ]),
     },
     {
       kind: 'table',
@@ -143,13 +185,19 @@ function figuresPage(docs: readonly Scored[], budgets: string[]): DashboardPageS
   const familiesRun = families.filter((f) => docs.some((d) => d.family === f))
   const levelsRun = [0, 1, 2, 3].filter((l) => docs.some((d) => d.level === l))
   const byBudget = budgets.map((b) => figures(docs.filter((d) => d.budget === b)))
-  const series = (name: string, fs: ReturnType<typeof figures>[], key: 'accuracy' | 'consistency' | 'exact'): DashboardSeries => ({
+  const series = (
+    name: string,
+    fs: ReturnType<typeof figures>[],
+    key: 'accuracy' | 'consistency' | 'exact',
+  ): DashboardSeries => ({
     name,
     values: fs.map((f) => f[key]),
     bands: fs.map((f) => f[`${key}Band`]),
   })
   const perFamilyAtLongest = familiesRun.map((f) => figures(atLongest.filter((d) => d.family === f)))
-  const perVariantAtLongest = variants.map((v) => figures(atLongest.filter((d) => d.family === v.family && d.format === v.format)))
+  const perVariantAtLongest = variants.map((v) =>
+    figures(atLongest.filter((d) => d.family === v.family && d.format === v.format)),
+  )
   const sections: DashboardSection[] = [
     {
       kind: 'lines',
@@ -159,7 +207,11 @@ function figuresPage(docs: readonly Scored[], budgets: string[]): DashboardPageS
       format: 'fraction',
       xLabel: 'budget (input + output tokens)',
       x: budgets,
-      series: [series('macro accuracy', byBudget, 'accuracy'), series('self-consistency', byBudget, 'consistency'), series('exact completion', byBudget, 'exact')],
+      series: [
+        series('macro accuracy', byBudget, 'accuracy'),
+        series('self-consistency', byBudget, 'consistency'),
+        series('exact completion', byBudget, 'exact'),
+      ],
     },
     {
       kind: 'bars',
@@ -192,7 +244,9 @@ function figuresPage(docs: readonly Scored[], budgets: string[]): DashboardPageS
           .map((format) =>
             series(
               format,
-              levelsRun.map((l) => figures(docs.filter((d) => d.family === family && d.format === format && d.level === l))),
+              levelsRun.map((l) =>
+                figures(docs.filter((d) => d.family === family && d.format === format && d.level === l)),
+              ),
               'accuracy',
             ),
           ),
@@ -206,7 +260,13 @@ function figuresPage(docs: readonly Scored[], budgets: string[]): DashboardPageS
       format: 'fraction',
       xLabel: 'output position bin',
       x: BIN_LABELS,
-      series: budgets.map((b) => ({ name: b, values: curveOf(docs.filter((d) => d.budget === b), 'accuracy') })),
+      series: budgets.map((b) => ({
+        name: b,
+        values: curveOf(
+          docs.filter((d) => d.budget === b),
+          'accuracy',
+        ),
+      })),
     },
     {
       kind: 'lines',
@@ -216,7 +276,13 @@ function figuresPage(docs: readonly Scored[], budgets: string[]): DashboardPageS
       format: 'fraction',
       xLabel: 'output position bin',
       x: BIN_LABELS,
-      series: budgets.map((b) => ({ name: b, values: curveOf(docs.filter((d) => d.budget === b), 'consistency') })),
+      series: budgets.map((b) => ({
+        name: b,
+        values: curveOf(
+          docs.filter((d) => d.budget === b),
+          'consistency',
+        ),
+      })),
     },
     ...familiesRun.map(
       (family): DashboardSection => ({
@@ -229,7 +295,13 @@ function figuresPage(docs: readonly Scored[], budgets: string[]): DashboardPageS
         x: BIN_LABELS,
         series: variants
           .filter((v) => v.family === family)
-          .map((v) => ({ name: v.format, values: curveOf(docs.filter((d) => d.family === family && d.format === v.format), 'accuracy') })),
+          .map((v) => ({
+            name: v.format,
+            values: curveOf(
+              docs.filter((d) => d.family === family && d.format === v.format),
+              'accuracy',
+            ),
+          })),
       }),
     ),
     {
@@ -284,7 +356,11 @@ function table2(
     numeric: [false, ...levels.map(() => true), true],
     rows: variants.map((v) => {
       const mine = docs.filter((d) => d.family === v.family && d.format === v.format)
-      return [variantName(v.family, v.format), ...levels.map((l) => cell(mine.filter((d) => d.level === l))), cell(mine)]
+      return [
+        variantName(v.family, v.format),
+        ...levels.map((l) => cell(mine.filter((d) => d.level === l))),
+        cell(mine),
+      ]
     }),
   }
 }

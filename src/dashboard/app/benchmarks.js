@@ -18,7 +18,11 @@
       'nav',
       { class: 'subnav', id: 'bench-nav' },
       links.map(([id, title]) =>
-        el('a', { href: `#/b/${tab.name}/${id}`, class: id === active ? 'active' : undefined, 'data-page': id }, title),
+        el(
+          'a',
+          { href: `#/b/${tab.name}/${id}`, class: id === active ? 'active' : undefined, 'data-page': id },
+          title,
+        ),
       ),
     )
   }
@@ -35,7 +39,13 @@
         el('div', { class: 'progress-bar', style: `width:${(share * 100).toFixed(1)}%` }),
         el('span', {}, `Live: ${p.done} / ${p.total} cases finished`),
       ),
-      p.cells.length > 0 ? el('ul', { class: 'progress-cells' }, p.cells.map((c) => el('li', {}, c))) : null,
+      p.cells.length > 0
+        ? el(
+            'ul',
+            { class: 'progress-cells' },
+            p.cells.map((c) => el('li', {}, c)),
+          )
+        : null,
     )
   }
 
@@ -175,7 +185,12 @@
         searchBox,
       ),
       el('p', { class: 'count', id: 'bench-case-count' }, `${shown.length} of ${rows.length} cases`),
-      el('table', { class: 'cases', id: 'bench-case-table' }, el('thead', {}, headers), el('tbody', {}, body)),
+      el(
+        'table',
+        { class: 'cases', id: 'bench-case-table' },
+        el('thead', {}, headers),
+        el('tbody', {}, body),
+      ),
       el(
         'div',
         { class: 'pager' },
@@ -210,7 +225,11 @@
       const tab = tabOf(args[0]) ?? store.benchmarks?.benchmarks[0]
       if (!tab) throw new Error(`no benchmark "${args[0]}" in this run`)
       const sub = args[1] ?? tab.pages[0]?.id
-      window.arbigraph.sections.put(view, progress(store.benchmarks.progress), subnav(tab, sub === 'case' ? 'cases' : sub))
+      window.arbigraph.sections.put(
+        view,
+        progress(store.benchmarks.progress),
+        subnav(tab, sub === 'case' ? 'cases' : sub),
+      )
       if (sub === 'cases') return cases(view, tab, params)
       if (sub === 'case') return caseView(view, tab, Number(args[2]))
       return page(view, tab, sub)

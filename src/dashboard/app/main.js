@@ -16,7 +16,9 @@
     const s = store.summary
     const run = s.run ? ` · ${s.run.started} → ${s.run.finished} (${s.run.reason})` : ''
     const others = tabs().map((t) => t.model)
-    const model = arbigraphEmpty() ? [...new Set(others)].join(', ') : [s.model, ...others.filter((m) => m !== s.model)].join(', ')
+    const model = arbigraphEmpty()
+      ? [...new Set(others)].join(', ')
+      : [s.model, ...others.filter((m) => m !== s.model)].join(', ')
     const simulated = (!arbigraphEmpty() && s.simulated) || tabs().some((t) => t.simulated)
     document.getElementById('run-facts').textContent = `model ${model}${run}`
     const banner = document.getElementById('banner')

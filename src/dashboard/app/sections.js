@@ -44,7 +44,9 @@
     return el(
       'div',
       { class: 'legend-series' },
-      series.map((s, i) => el('span', {}, el('i', { style: `background:${COLORS[i % COLORS.length]}` }), s.name)),
+      series.map((s, i) =>
+        el('span', {}, el('i', { style: `background:${COLORS[i % COLORS.length]}` }), s.name),
+      ),
     )
   }
 
@@ -54,7 +56,9 @@
       const v = (max * t) / 4
       const y = box.top + box.height - (box.height * t) / 4
       svg.append(svgEl('line', { class: 'grid', x1: box.left, x2: box.left + box.width, y1: y, y2: y }))
-      svg.append(svgEl('text', { class: 'tick', x: box.left - 6, y: y + 4, 'text-anchor': 'end' }, format(v, kind)))
+      svg.append(
+        svgEl('text', { class: 'tick', x: box.left - 6, y: y + 4, 'text-anchor': 'end' }, format(v, kind)),
+      )
     }
   }
 
@@ -145,10 +149,20 @@
     const step = Math.ceil(n / 20)
     section.x.forEach((label, i) => {
       if (i % step === 0)
-        svg.append(svgEl('text', { class: 'label', x: xAt(i), y: box.top + box.height + 16, 'text-anchor': 'middle' }, label))
+        svg.append(
+          svgEl(
+            'text',
+            { class: 'label', x: xAt(i), y: box.top + box.height + 16, 'text-anchor': 'middle' },
+            label,
+          ),
+        )
     })
     svg.append(
-      svgEl('text', { class: 'tick', x: box.left + box.width / 2, y: height - 8, 'text-anchor': 'middle' }, section.xLabel),
+      svgEl(
+        'text',
+        { class: 'tick', x: box.left + box.width / 2, y: height - 8, 'text-anchor': 'middle' },
+        section.xLabel,
+      ),
     )
     section.series.forEach((series, s) => {
       const color = COLORS[s % COLORS.length]
@@ -168,7 +182,13 @@
         if (bands.length === r.length && r.length > 1) {
           const upper = r.map((i) => `${xAt(i)},${y(series.bands[i][1])}`)
           const lower = r.map((i) => `${xAt(i)},${y(series.bands[i][0])}`).reverse()
-          g.append(svgEl('polygon', { class: 'band', points: [...upper, ...lower].join(' '), style: `fill:${color}` }))
+          g.append(
+            svgEl('polygon', {
+              class: 'band',
+              points: [...upper, ...lower].join(' '),
+              style: `fill:${color}`,
+            }),
+          )
         }
         if (r.length > 1)
           g.append(
@@ -224,7 +244,16 @@
     return el(
       'table',
       { class: 'heatmap', id: section.id },
-      el('thead', {}, el('tr', {}, el('th', {}, ''), section.columns.map((c) => el('th', {}, c)))),
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          el('th', {}, ''),
+          section.columns.map((c) => el('th', {}, c)),
+        ),
+      ),
       el(
         'tbody',
         {},
@@ -257,12 +286,24 @@
     return el(
       'table',
       { class: 'cells', id: section.id },
-      el('thead', {}, el('tr', {}, section.headers.map((h, i) => el('th', { class: section.numeric[i] ? 'num' : '' }, h)))),
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          section.headers.map((h, i) => el('th', { class: section.numeric[i] ? 'num' : '' }, h)),
+        ),
+      ),
       el(
         'tbody',
         {},
         section.rows.map((row) =>
-          el('tr', {}, row.map((cell, i) => el('td', { class: section.numeric[i] ? 'num' : '' }, cell))),
+          el(
+            'tr',
+            {},
+            row.map((cell, i) => el('td', { class: section.numeric[i] ? 'num' : '' }, cell)),
+          ),
         ),
       ),
     )
@@ -276,10 +317,18 @@
         el(
           'div',
           { class: 'kpi' },
-          el('b', { id: k.id ? `kpi-${k.id}` : undefined, 'data-value': k.value ?? '' }, format(k.value, k.format)),
+          el(
+            'b',
+            { id: k.id ? `kpi-${k.id}` : undefined, 'data-value': k.value ?? '' },
+            format(k.value, k.format),
+          ),
           el('span', {}, k.label),
           k.band
-            ? el('span', { class: 'band' }, `95% ${format(k.band[0], k.format)}–${format(k.band[1], k.format)}`)
+            ? el(
+                'span',
+                { class: 'band' },
+                `95% ${format(k.band[0], k.format)}–${format(k.band[1], k.format)}`,
+              )
             : null,
           k.note ? el('span', { class: 'band' }, k.note) : null,
         ),
@@ -295,7 +344,15 @@
       el(
         'table',
         { class: 'aligned', id: block.id },
-        el('thead', {}, el('tr', {}, ['#', 'Expected', 'Model output'].map((h) => el('th', {}, h)))),
+        el(
+          'thead',
+          {},
+          el(
+            'tr',
+            {},
+            ['#', 'Expected', 'Model output'].map((h) => el('th', {}, h)),
+          ),
+        ),
         el(
           'tbody',
           {},
@@ -314,11 +371,15 @@
   }
 
   /** Appends the nodes that are there (a section without a title or a note has none for them). */
-  const put = (parent, ...nodes) => parent.append(...nodes.flat().filter((n) => n !== null && n !== undefined))
+  const put = (parent, ...nodes) =>
+    parent.append(...nodes.flat().filter((n) => n !== null && n !== undefined))
 
   /** Draws one section or case block into `view`. */
   function render(section, view) {
-    const wrap = el('div', { class: `section section-${section.kind}`, id: section.id ? `section-${section.id}` : undefined })
+    const wrap = el('div', {
+      class: `section section-${section.kind}`,
+      id: section.id ? `section-${section.id}` : undefined,
+    })
     view.append(wrap)
     switch (section.kind) {
       case 'kpis':
@@ -337,7 +398,8 @@
         put(wrap, ...head(section), table(section))
         break
       case 'facts':
-        put(wrap, 
+        put(
+          wrap,
           el(
             'p',
             { class: 'facts', id: section.id },
@@ -346,7 +408,8 @@
         )
         break
       case 'text':
-        put(wrap, 
+        put(
+          wrap,
           el(
             'details',
             { class: 'prompt', open: section.open ?? false },
@@ -359,7 +422,11 @@
         put(wrap, ...aligned(section))
         break
       case 'json':
-        put(wrap, el('h3', {}, section.title), el('pre', { id: section.id }, JSON.stringify(section.value, null, 2)))
+        put(
+          wrap,
+          el('h3', {}, section.title),
+          el('pre', { id: section.id }, JSON.stringify(section.value, null, 2)),
+        )
         break
       default:
         put(wrap, el('p', { class: 'error' }, `unknown section kind "${section.kind}"`))
