@@ -194,7 +194,7 @@ describe.skipIf(!chromiumAvailable())('benchmark tabs in headless Chromium (file
 
     beforeAll(async () => {
       const config = await loadConfig(join(import.meta.dirname, '..', 'fixtures', 'toy-benchmark'))
-      echo = config.plugins[0]!.benchmarks[0]!
+      echo = config.plugins[0]!.benchmarks![0]!
       expect(echo.dashboard).toBeUndefined()
       const cases = await echo.cases(echo.options.parse({ cases: 4, words: 3 }))
       const sim = await startSimServer({ persona: 'sim:oracle', seed: 0 })

@@ -12,6 +12,7 @@ import { transduction } from '../../plugins/transduction/benchmark.ts'
 import type { TransductionRecord } from '../../plugins/transduction/record.ts'
 import { dashboardReporter, resolveDashboardOptions } from '../../reporters/dashboard.ts'
 import { arbigraphBenchmark } from '../../src/arbigraph-benchmark.ts'
+import type { AnyBenchmark } from '../../src/contracts/benchmark.ts'
 import type { CaseRecord } from '../../src/contracts/case-record.ts'
 import { tempDir } from '../cli/run-cli.ts'
 import { echo } from '../fixtures/toy-benchmark/echo-benchmark.ts'
@@ -73,7 +74,7 @@ async function subscribe(url: string, signal: AbortSignal) {
   return { next, nextUpdate, until }
 }
 
-function startReporter(root: string, benchmarks = [arbigraphBenchmark, echo]) {
+function startReporter(root: string, benchmarks: readonly AnyBenchmark[] = [arbigraphBenchmark, echo]) {
   const logs: string[] = []
   const vitest = {
     logger: { log: (t: string) => logs.push(t) },
