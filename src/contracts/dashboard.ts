@@ -109,8 +109,8 @@ export interface AlignedRecord {
   /** 1-based number of the required record. */
   n: number
   expected: string
-  /** The emitted counterpart, or null when there is none (missing). */
-  actual: string | null
+  /** The emitted counterpart, or null when there is none (missing); omitted when `ok` (it is `expected`). */
+  actual?: string | null
   ok: boolean
 }
 

@@ -9,7 +9,13 @@
  * Reference: Long-Transduction paper §4 ("understands the task, but gets lost") and Appendix B.
  */
 import { z } from 'zod'
-import type { CaseBlock, CaseColumn, CaseOutcome, CaseRow } from '../../../src/contracts/dashboard.ts'
+import type {
+  AlignedRecord,
+  CaseBlock,
+  CaseColumn,
+  CaseOutcome,
+  CaseRow,
+} from '../../../src/contracts/dashboard.ts'
 import type { DetailSink } from '../../../src/dashboard/detail-store.ts'
 import { detailSinkFromEnv } from '../../../src/dashboard/detail-store.ts'
 import type { TransductionDocument } from '../document.ts'
@@ -17,27 +23,30 @@ import { POSITION_BINS } from '../metrics/position-bins.ts'
 import type { TransductionRecord } from '../record.ts'
 import { alignOutput } from '../score.ts'
 
-/** What the store keeps of one document's run. */
+/** What the store keeps of one document's run (a 128K document's is about a megabyte). */
 export const documentDetailSchema = z.object({
   prompt: z.string(),
   output: z.string(),
   expected: z.array(z.string()),
-  /** Per required record, the emitted text scoring matched to it; null when none. */
-  emitted: z.array(z.string().nullable()),
+  /**
+   * The wrong records only, as [index, the emitted text scoring matched to it, or null when
+   * none]: a right one's emitted text is its expected text, so it is not stored twice.
+   */
+  mismatches: z.array(z.tuple([z.number().int().min(0), z.string().nullable()])),
 })
 export type DocumentDetail = z.output<typeof documentDetailSchema>
 
 /**
  * The stored details of a document's output.
- * @example documentDetail(doc, doc.expectedText).emitted[0] === doc.records[0] // true
+ * @example documentDetail(doc, doc.expectedText).mismatches // []
  */
 export function documentDetail(doc: TransductionDocument, output: string): DocumentDetail {
-  return {
-    prompt: doc.prompt,
-    output,
-    expected: doc.records,
-    emitted: alignOutput(doc, output).map((text) => text ?? null),
-  }
+  const emitted = alignOutput(doc, output)
+  const mismatches: DocumentDetail['mismatches'] = []
+  doc.records.forEach((expected, i) => {
+    if (emitted[i] !== expected) mismatches.push([i, emitted[i] ?? null])
+  })
+  return { prompt: doc.prompt, output, expected: doc.records, mismatches }
 }
 
 /** One sink per run root (a worker runs every suite of one run). */
@@ -104,15 +113,25 @@ export function documentOutcome(r: TransductionRecord): CaseOutcome {
 
 const rate = (x: number) => x.toFixed(3)
 
-/** Where the output first went wrong, from the aligned records. */
+/** Where the output first went wrong, from the stored mismatches (in record order). */
 function lostAt(detail: DocumentDetail): string {
   const n = detail.expected.length
-  const first = detail.expected.findIndex((e, i) => detail.emitted[i] !== e)
-  if (first < 0) return `Every one of the ${n} records is correct.`
+  if (detail.mismatches.length === 0) return `Every one of the ${n} records is correct.`
+  const first = detail.mismatches[0]![0]
   const before = first
-  const after = detail.expected.slice(first).filter((e, i) => detail.emitted[first + i] === e).length
+  const after = n - first - detail.mismatches.length
   const bin = Math.floor((first * POSITION_BINS) / n) + 1
   return `The first wrong record is #${first + 1} of ${n} (position bin ${bin} of ${POSITION_BINS}): all ${before} records before it are correct, and ${after} of the ${n - first} from it on (${rate(after / (n - first))}).`
+}
+
+/** The aligned rows: a right record's output is its expected text (not repeated in the data). */
+function alignedRows(detail: DocumentDetail): AlignedRecord[] {
+  const wrong = new Map(detail.mismatches)
+  return detail.expected.map((expected, i) =>
+    wrong.has(i)
+      ? { n: i + 1, expected, actual: wrong.get(i)!, ok: false }
+      : { n: i + 1, expected, ok: true },
+  )
 }
 
 /**
@@ -224,12 +243,7 @@ export function documentView(r: TransductionRecord, stored: unknown): CaseBlock[
       id: 'lt-aligned',
       title: `Output against the expected records (${c.records - c.correct} wrong)`,
       note: 'Each required record beside what scoring matched to it; wrong ones are highlighted, the first wrong one is marked by a line.',
-      rows: detail.expected.map((expected, i) => ({
-        n: i + 1,
-        expected,
-        actual: detail.emitted[i] ?? null,
-        ok: detail.emitted[i] === expected,
-      })),
+      rows: alignedRows(detail),
     },
     {
       kind: 'text',

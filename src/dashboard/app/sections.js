@@ -362,7 +362,7 @@
               { class: `${r.ok ? 'good' : 'bad'}${r === firstBad ? ' first-bad' : ''}`, 'data-n': r.n },
               el('td', { class: 'num' }, r.n),
               el('td', {}, r.expected),
-              el('td', {}, r.actual ?? '— (missing)'),
+              el('td', {}, r.ok ? r.expected : (r.actual ?? '— (missing)')),
             ),
           ),
         ),
