@@ -1,9 +1,10 @@
 /*
  * The dashboard app's core: the data store that the data scripts fill (`arbigraphData(name,
  * payload)`; scripts rather than fetch because file:// pages may not fetch), a hash router with
- * a page registry (`arbigraph.registerPage` is the extension point for new page kinds such as
- * Long-Transduction), lazy script loading for case chunks and the graph renderer, and small DOM
- * helpers. Plain browser JavaScript, no framework, no network.
+ * a page registry (`arbigraph.registerPage`: pages with a script of their own; every other
+ * benchmark's tab is data drawn by sections.js and benchmarks.js), lazy script loading for case
+ * chunks and the graph renderer, and small DOM helpers. Plain browser JavaScript, no framework,
+ * no network.
  */
 ;(() => {
   const store = {
