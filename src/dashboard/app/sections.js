@@ -338,9 +338,21 @@
 
   function aligned(block) {
     const firstBad = block.rows.find((r) => !r.ok)
+    // A long output: the first wrong record can be thousands of rows down.
+    const jump = firstBad
+      ? el(
+          'button',
+          {
+            id: block.id ? `${block.id}-jump` : undefined,
+            onclick: () => document.querySelector(`tr.first-bad`)?.scrollIntoView({ block: 'center' }),
+          },
+          `go to the first wrong record (#${firstBad.n})`,
+        )
+      : null
     return [
       el('h3', {}, block.title),
       block.note ? el('p', { class: 'section-note' }, block.note) : null,
+      jump,
       el(
         'table',
         { class: 'aligned', id: block.id },
