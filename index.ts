@@ -26,6 +26,13 @@ export {
   benchmark,
   type RunFacts,
 } from './src/contracts/benchmark.ts'
+export type {
+  BenchmarkDashboard,
+  CaseBlock,
+  CaseColumn,
+  DashboardPageSpec,
+  DashboardSection,
+} from './src/contracts/dashboard.ts'
 export type { Instance } from './src/contracts/instance.ts'
 export type {
   CategoryName,
@@ -38,6 +45,7 @@ export type {
 export type { Skeleton } from './src/contracts/skeleton.ts'
 export type { Category, Params, TaskTemplate, TaskTextContext } from './src/contracts/template.ts'
 export { type Topology, type TopologyDefaults, topology } from './src/contracts/topology.ts'
+export { type DetailSink, detailSinkFromEnv } from './src/dashboard/detail-store.ts'
 export { ArbigraphError, type ErrorCode } from './src/errors.ts'
 export {
   type GeneratedDataset,

@@ -6,7 +6,9 @@
  * answering clicks (the app marks `data-ready` after its first render, once the summary and the
  * whole case index are parsed), then how long the 50,000-row table takes to open, to apply a
  * filter, to sort, and to open one case (its chunk is loaded lazily). The acceptance bound is an
- * interactive overview within 3 s. Run: `npx tsx bench/dashboard.bench.ts [trials]`.
+ * interactive overview within 3 s. First it measures a 1,440-document full-grid Long-Transduction
+ * run's tab against the time to parse its results JSON (bench/transduction-dashboard.ts); a
+ * `trials` of 0 stops there. Run: `npx tsx bench/dashboard.bench.ts [trials]`.
  */
 import { statSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
@@ -17,11 +19,14 @@ import { buildResults } from '../src/report/build-results.ts'
 import { createRng } from '../src/rng.ts'
 import { CHROMIUM, chromiumAvailable, launchChromium } from '../test/dashboard/chromium.ts'
 import { syntheticRecord } from '../test/report/synthetic-records.ts'
+import { transductionDashboardBench } from './transduction-dashboard.ts'
 
 const ms = (start: number) => Math.round(performance.now() - start)
 const mb = (file: string) => `${(statSync(file).size / 1e6).toFixed(1)} MB`
 
+await transductionDashboardBench(await mkdtemp(join(tmpdir(), 'arbigraph-lt-dash-bench-')))
 const trials = Number(process.argv[2] ?? 50_000)
+if (trials === 0) process.exit(0)
 const rng = createRng('dashboard-bench')
 const draw = () => rng.float()
 const records = Array.from({ length: trials }, (_, i) => syntheticRecord(i, draw))

@@ -16,6 +16,8 @@ import type { AnyBenchmark } from '../src/contracts/benchmark.ts'
 import type { CaseRecord } from '../src/contracts/case-record.ts'
 import { checkCaseRecord } from '../src/contracts/case-record.ts'
 import { isSimulated, modelLabel } from '../src/contracts/results.ts'
+import type { BenchmarkRecords } from '../src/dashboard/benchmark-view.ts'
+import { benchmarksPayload } from '../src/dashboard/benchmark-view.ts'
 import { buildDashboard } from '../src/dashboard/build-dashboard.ts'
 import type { LiveProgress } from '../src/dashboard/dashboard-data.ts'
 import { caseIndex, overviewPayload } from '../src/dashboard/dashboard-data.ts'
@@ -26,7 +28,7 @@ import { ArbigraphError } from '../src/errors.ts'
 import { buildResults } from '../src/report/build-results.ts'
 import { formatCell } from '../src/report/progress-line.ts'
 import { DEFAULT_BENCHMARK } from '../src/vitest/task-meta.ts'
-import { benchmarkOfTest, collectRecords } from './collect-records.ts'
+import { benchmarkOfTest, collectBenchmarkRecords, collectRecords, recordOfTest } from './collect-records.ts'
 import { outputPath } from './output-path.ts'
 import { createdBy, reporterRun } from './run-facts.ts'
 import { runningCells } from './running-cells.ts'
@@ -104,8 +106,8 @@ export function resolveDashboardOptions(
   return { dir: dir ?? 'out/dashboard', results, live: mode === 'live', port }
 }
 
-/** What the live page shows: ArbiGraph's records so far, and the run's progress over every benchmark. */
-function livePayload(records: CaseRecord[], progress: LiveProgress) {
+/** What the live page shows: every benchmark's records so far (ArbiGraph's pages, the others' tabs), and the run's progress. */
+function livePayload(records: CaseRecord[], progress: LiveProgress, others: readonly BenchmarkRecords[]) {
   const results = {
     model: modelLabel(records),
     simulated: isSimulated(records),
@@ -118,7 +120,11 @@ function livePayload(records: CaseRecord[], progress: LiveProgress) {
     progress,
   })
   // Details are read from the case-detail store when the page asks for a case's chunk.
-  return { summary, index: caseIndex(records, (i) => records[i]!.transcriptRef !== null) }
+  return {
+    summary,
+    index: caseIndex(records, (i) => records[i]!.transcriptRef !== null),
+    benchmarks: { payload: benchmarksPayload(others, { chunkSize: 100, progress }), runs: others },
+  }
 }
 
 /**
@@ -131,13 +137,25 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
   let total = 0
   let done = 0
   const finished: CaseRecord[] = []
+  // The other benchmarks' records so far, in the order they finished (sorted for each update).
+  const others = (options.benchmarks ?? [])
+    .filter((b) => b.name !== DEFAULT_BENCHMARK)
+    .map((bench) => ({ bench, records: [] as unknown[] }))
   const running = runningCells(options.benchmarks ?? [])
   let timer: NodeJS.Timeout | undefined
   const push = () => {
     timer = undefined
     const cells = running.cells().map(formatCell)
-    const { summary, index } = livePayload(finished, { done, total: Math.max(total, done), cells })
-    live?.update(summary, index, finished)
+    const sorted = others.map(({ bench, records }) => ({
+      bench,
+      records: [...records].sort(bench.records.compare),
+    }))
+    const { summary, index, benchmarks } = livePayload(
+      finished,
+      { done, total: Math.max(total, done), cells },
+      sorted,
+    )
+    live?.update(summary, index, finished, benchmarks)
   }
   const log = run.log
   return {
@@ -161,7 +179,13 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
       running.add(test)
       timer ??= setTimeout(push, options.throttleMs ?? 500)
       const record = test.meta().arbigraph
-      // The overview and case pages are ArbiGraph's; every benchmark's cells are in the progress box.
+      const other = others.find((o) => o.bench.name === benchmarkOfTest(test))
+      if (other) {
+        const mine = recordOfTest(other.bench, test)
+        if (mine !== undefined) other.records.push(mine)
+        return
+      }
+      // The overview and case pages are ArbiGraph's; any other benchmark's records are in its tab.
       if (record === undefined || benchmarkOfTest(test) !== DEFAULT_BENCHMARK) return
       try {
         finished.push(checkCaseRecord(record, test.fullName))
@@ -172,7 +196,11 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
     async onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors, reason: TestRunEndReason) {
       if (timer) clearTimeout(timer)
       const records = collectRecords(modules)
-      if (records.length === 0) return void (await live?.close()) // an earlier dashboard stays
+      const benchmarks = others
+        .map(({ bench }) => ({ bench, records: collectBenchmarkRecords(modules, bench) }))
+        .filter((b) => b.records.length > 0)
+      // An earlier dashboard stays when this run has nothing to show.
+      if (records.length === 0 && benchmarks.length === 0) return void (await live?.close())
       const vitest = run.vitest
       const root = vitest?.config.root ?? process.cwd()
       const results = buildResults(
@@ -184,9 +212,11 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
       const built = await buildDashboard(results, {
         dir: outputPath(vitest, options.dir ?? 'out/dashboard'),
         resultsDir,
+        benchmarks,
       })
+      const tabs = Object.entries(built.benchmarks).map(([name, n]) => `, ${n} ${name} cases`)
       log(
-        `arbigraph: dashboard of ${built.cases} cases (${built.withDetails} with details) in ${built.dir}/index.html`,
+        `arbigraph: dashboard of ${built.cases} cases (${built.withDetails} with details)${tabs.join('')} in ${built.dir}/index.html`,
       )
       if (vitest?.config.mergeReports && built.withDetails < built.cases)
         log(missingDetails(built, resultsDir))

@@ -69,4 +69,8 @@ export interface LongTransductionDocumentRecord {
   infraError: {
     reason: string
   } | null
+  /**
+   * Where the prompt and the output are stored for the dashboard's document view (`<file>#<line>`); absent when none were stored.
+   */
+  detailRef?: string
 }

@@ -178,6 +178,10 @@ export interface LongTransductionDocumentRecord {
   infraError: {
     reason: string
   } | null
+  /**
+   * Where the prompt and the output are stored for the dashboard's document view (`<file>#<line>`); absent when none were stored.
+   */
+  detailRef?: string
 }
 export interface SweepCurveResultsFileSection {
   /**

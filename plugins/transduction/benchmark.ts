@@ -10,6 +10,15 @@ import { benchmark } from '../../src/contracts/benchmark.ts'
 import type { RunInfo } from '../../src/contracts/results.ts'
 import { SINGLE_SHOT_OUTPUT, singleShot } from '../../src/harness/single-shot.ts'
 import { htmlSection } from '../../src/report/html-section.ts'
+import {
+  documentColumns,
+  documentDetail,
+  documentOutcome,
+  documentRow,
+  documentSink,
+  documentView,
+} from './dashboard/document-view.ts'
+import { transductionPages } from './dashboard/pages.ts'
 import type { TransductionDocument } from './document.ts'
 import { transductionProgressCells } from './metrics/progress-cells.ts'
 import type { TransductionSummary } from './metrics/summarize-transduction.ts'
@@ -35,6 +44,9 @@ import { transductionSweep } from './sweep.ts'
 // Documents reach ~1 MB of JSON each at 128K; batches keep every registration body modest.
 const SIM_BATCH = 16
 
+/** The root of the run whose suites this worker declared (where their document details go). */
+let detailRoot: string | undefined
+
 /**
  * The Long-Transduction benchmark.
  * @example defineSuite(transduction, { family: 'arithmetic' })
@@ -49,7 +61,10 @@ export const transduction = benchmark<
   summary: 'Long-Transduction: long read-mutate-output documents, scored per record and position',
   options: transductionSuiteSchema,
   suite: (o) => ({ name: `transduction/${o.family}`, tags: ['transduction', o.family] }),
-  cases: (o) => transductionSuiteCases(o),
+  cases: (o, run) => {
+    if (run) detailRoot = run.root
+    return transductionSuiteCases(o)
+  },
   simCases: (cases) =>
     cases.map(({ input: d }) => ({
       prompt: d.prompt,
@@ -66,6 +81,12 @@ export const transduction = benchmark<
   }),
   score: (c, result, facts) =>
     transductionRecord(c.input, facts.model, singleShotOutcome(result), c.identity as TransductionIdentity),
+  // The document view's prompt, output and alignment, stored apart from the record.
+  details: (c, result, record) => {
+    const sink = detailRoot === undefined ? undefined : documentSink(detailRoot)
+    const ref = sink?.(record.documentId, documentDetail(c.input, singleShotOutcome(result).content)) ?? null
+    return ref === null ? record : { ...record, detailRef: ref }
+  },
   records: {
     schema: transductionRecordSchema,
     infra: (identity, reason, facts, input) =>
@@ -97,4 +118,11 @@ export const transduction = benchmark<
     decode: decodeTransductionResults,
   },
   sweep: transductionSweep,
+  dashboard: {
+    title: 'Long-Transduction',
+    pages: transductionPages,
+    cases: { columns: documentColumns, row: documentRow, outcome: documentOutcome },
+    detail: (record) => (record.detailRef ? { ref: record.detailRef, id: record.documentId } : null),
+    caseView: documentView,
+  },
 })

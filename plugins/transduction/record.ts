@@ -1,8 +1,9 @@
 /**
  * The Long-Transduction record: everything a report needs about one document's run, and nothing
- * more. A transduction suite's test puts it into `task.meta.arbigraphTransduction`; the
- * transduction reporter reads it back with `testCase.meta()` (also after `--merge-reports`) and
- * the transduction results file stores one per document. Position curves are stored as the
+ * more. A transduction suite's test puts it into `task.meta.arbigraph`; the reporters read it
+ * back with `testCase.meta()` (also after `--merge-reports`) and the transduction results file
+ * stores one per document. The prompt and the output are not in it (a 128K document's are
+ * megabytes): `details` stores them apart and the record keeps only where (`detailRef`). Position curves are stored as the
  * document's own 20 bins (null where the document has no record), so the run's curves are plain
  * averages of stored vectors and can be recomputed from the file. A record is either a scored
  * model outcome (`score` set) or an infrastructure error (`infraError` set), never both.
@@ -69,6 +70,12 @@ export const transductionRecordSchema = z
       .strict(),
     latencyMs: z.number().min(0),
     infraError: z.object({ reason: z.string() }).strict().nullable(),
+    detailRef: z
+      .string()
+      .optional()
+      .describe(
+        "Where the prompt and the output are stored for the dashboard's document view (`<file>#<line>`); absent when none were stored.",
+      ),
   })
   .strict()
   .refine((record) => (record.score === null) === (record.infraError !== null), {

@@ -89,7 +89,14 @@ function summarize(
   }
 }
 
-function scoreTable(doc: TransductionDocument, lines: string[]): DocumentScore {
+/** What matching an output against a document gives: each required record's emitted text, and the rest. */
+interface Matching {
+  emitted: (string | undefined)[]
+  check: (text: string, index: number) => boolean
+  rest: Omit<Matches, 'emitted'>
+}
+
+function matchTable(doc: TransductionDocument, lines: string[]): Matching {
   const { rows, cols } = doc.table!
   const body = lines[0]?.startsWith(',') ? lines.slice(1) : lines
   const emitted: (string | undefined)[] = new Array(rows * cols)
@@ -101,7 +108,22 @@ function scoreTable(doc: TransductionDocument, lines: string[]): DocumentScore {
   }
   const check = (text: string, i: number) => text !== '' && formed[Math.floor(i / cols)]!
   const rest = { extra: Math.max(0, body.length - rows), duplicates: 0, unparsed: 0, orderViolations: 0 }
-  return summarize(doc.id, doc.records, emitted, check, rest)
+  return { emitted, check, rest }
+}
+
+function match(doc: TransductionDocument, output: string): Matching {
+  const lines = outputLines(output)
+  if (doc.family === 'table') return matchTable(doc, lines)
+  const consistent = lineConsistency(doc.family, doc.definedWords)
+  const check = (text: string) => consistent(text)
+  const n = doc.records.length
+  if (doc.numbered) {
+    const { emitted, ...rest } = matchNumbered(lines, n)
+    return { emitted, check, rest }
+  }
+  const emitted = lines.slice(0, n)
+  const rest = { extra: Math.max(0, lines.length - n), duplicates: 0, unparsed: 0, orderViolations: 0 }
+  return { emitted, check, rest }
 }
 
 /**
@@ -109,16 +131,14 @@ function scoreTable(doc: TransductionDocument, lines: string[]): DocumentScore {
  * @example scoreDocument(doc, doc.expectedText).accuracy // 1
  */
 export function scoreDocument(doc: TransductionDocument, output: string): DocumentScore {
-  const lines = outputLines(output)
-  if (doc.family === 'table') return scoreTable(doc, lines)
-  const consistent = lineConsistency(doc.family, doc.definedWords)
-  const check = (text: string) => consistent(text)
-  const n = doc.records.length
-  if (doc.numbered) {
-    const { emitted, ...rest } = matchNumbered(lines, n)
-    return summarize(doc.id, doc.records, emitted, check, rest)
-  }
-  const emitted = lines.slice(0, n)
-  const rest = { extra: Math.max(0, lines.length - n), duplicates: 0, unparsed: 0, orderViolations: 0 }
+  const { emitted, check, rest } = match(doc, output)
   return summarize(doc.id, doc.records, emitted, check, rest)
 }
+
+/**
+ * The emitted counterpart of each required record, as scoring matched it (undefined: missing),
+ * so a reader can see the output beside the expected records, record by record.
+ * @example alignOutput(doc, doc.expectedText)[0] === doc.records[0] // true
+ */
+export const alignOutput = (doc: TransductionDocument, output: string): (string | undefined)[] =>
+  match(doc, output).emitted

@@ -17,6 +17,7 @@ import { z } from 'zod'
 import { ArbigraphError, describeZodError, formatPath } from '../errors.ts'
 import type { Registry } from '../registry.ts'
 import type { SimCaseInput } from '../sim/case-book.ts'
+import type { BenchmarkDashboard } from './dashboard.ts'
 import type { Harness, HarnessCase, HarnessContext, HarnessResult } from './harness.ts'
 
 /** One test a suite declares. */
@@ -222,6 +223,11 @@ export interface Benchmark<Options = unknown, Case = unknown, Record = unknown, 
   files?: BenchmarkFiles<Record>
   /** What a scaling sweep may vary (src/vitest/define-sweep.ts). @default not sweepable */
   sweep?: BenchmarkSweep<Options, Case, Record>
+  /**
+   * The benchmark's tab of the dashboard as data: pages of sections, a case list, a case view
+   * (src/contracts/dashboard.ts). @default an overview of its running cells and a case list of its records
+   */
+  dashboard?: BenchmarkDashboard<Record>
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds benchmarks of every type.
@@ -257,6 +263,21 @@ const benchmarkShape = z.object({
     withModel: fn(),
     compare: fn(),
   }),
+  dashboard: z
+    .object({
+      title: z.string().min(1).optional(),
+      pages: fn('a function (records) => pages'),
+      cases: z
+        .object({
+          columns: z.array(z.object({ id: z.string(), label: z.string() })),
+          row: fn(),
+          outcome: fn(),
+        })
+        .optional(),
+      detail: fn('a function (record) => { ref, id } | null').optional(),
+      caseView: fn('a function (record, detail) => blocks').optional(),
+    })
+    .optional(),
   report: z.object({
     text: fn('a function (summary, model) => string'),
     markdown: fn('a function (summary, model) => string'),

@@ -16,6 +16,8 @@ import type { Results } from '../contracts/results.ts'
 import { ArbigraphError } from '../errors.ts'
 import { openAtomicLines, removeStaleTemps, tempPath } from '../io/atomic-write.ts'
 import { ensureDir } from '../io/ensure-dir.ts'
+import type { BenchmarkRecords } from './benchmark-view.ts'
+import { benchmarkChunkFile, benchmarkChunkScript, benchmarksPayload } from './benchmark-view.ts'
 import type { DetailSpan } from './case-details.ts'
 import { locateCaseDetails, readCaseDetailAt } from './case-details.ts'
 import type { ComparePayload } from './dashboard-data.ts'
@@ -48,8 +50,13 @@ export interface BuildDashboardOptions {
   chunkSize?: number
   /** A comparison to show on the compare page. @default null */
   compare?: ComparePayload | null
-  /** Extra pages (the Long-Transduction extension point). @default [] */
+  /** Extra pages with their own scripts. @default [] */
   pages?: ExtraPage[]
+  /**
+   * The other benchmarks of the run and their records: each gets its tab, drawn from what it
+   * declares (`dashboard` in the Benchmark contract). @default []
+   */
+  benchmarks?: readonly BenchmarkRecords[]
 }
 
 /** What a build wrote. */
@@ -58,6 +65,8 @@ export interface DashboardBuild {
   cases: number
   withDetails: number
   chunks: number
+  /** Cases of the other benchmarks' tabs, by benchmark name. */
+  benchmarks: { [name: string]: number }
 }
 
 /** The app's static files, copied as they are, plus the browser build of @viz-js/viz. */
@@ -126,9 +135,19 @@ export async function buildDashboard(
   const built = tempPath(dir)
   try {
     const compare = options.compare ?? null
-    const { chunks, withDetails } = await writeDashboard(built, results, spans, { chunkSize, pages, compare })
+    const benchmarks = options.benchmarks ?? []
+    const resultsDir = resolve(options.resultsDir ?? process.cwd())
+    const { chunks, withDetails } = await writeDashboard(built, results, spans, {
+      chunkSize,
+      pages,
+      compare,
+    })
+    await writeBenchmarks(built, benchmarks, chunkSize, resultsDir)
     await moveIntoPlace(built, dir)
-    return { dir, cases: records.length, withDetails, chunks }
+    const counts = Object.fromEntries(
+      benchmarks.filter((b) => b.records.length > 0).map((b) => [b.bench.name, b.records.length]),
+    )
+    return { dir, cases: records.length, withDetails, chunks, benchmarks: counts }
   } catch (error) {
     await rm(built, { recursive: true, force: true })
     throw error
@@ -162,6 +181,27 @@ async function writeChunk(
   } catch (error) {
     await out.abort()
     throw error
+  }
+}
+
+/** Writes `data/benchmarks.js` (always: the app loads it) and each benchmark's case chunks. */
+async function writeBenchmarks(
+  dir: string,
+  runs: readonly BenchmarkRecords[],
+  chunkSize: number,
+  resultsDir: string,
+): Promise<void> {
+  await writeFile(
+    join(dir, 'data', 'benchmarks.js'),
+    dataScript('benchmarks', benchmarksPayload(runs, { chunkSize })),
+  )
+  for (const { bench, records } of runs) {
+    for (let k = 0; k * chunkSize < records.length; k++) {
+      const file = join(dir, benchmarkChunkFile(bench.name, k))
+      if (k === 0) await mkdir(dirname(file), { recursive: true })
+      const part = records.slice(k * chunkSize, (k + 1) * chunkSize)
+      await writeFile(file, await benchmarkChunkScript(bench, k, part, resultsDir))
+    }
   }
 }
 

@@ -18,7 +18,7 @@ import { accuracyChart, countChart } from './svg-charts.ts'
 
 export const DASHBOARD_SCHEMA = 'arbigraph.dashboard/1'
 
-/** An extra page of the app (the extension point for Long-Transduction and others). */
+/** An extra page of the app with a script of its own (a benchmark's tab is data instead: benchmark-view.ts). */
 export interface DashboardPage {
   /** Route name: the page opens at `#/<id>`. */
   id: string

@@ -16,6 +16,8 @@ import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { CaseRecord } from '../contracts/case-record.ts'
+import type { BenchmarkRecords, BenchmarksPayload } from './benchmark-view.ts'
+import { benchmarkChunkScript } from './benchmark-view.ts'
 import { loadCaseDetails } from './case-details.ts'
 import type { CaseIndex, OverviewPayload } from './dashboard-data.ts'
 import { chunkScript, dataScript } from './dashboard-data.ts'
@@ -40,8 +42,16 @@ export interface LiveDashboardOptions {
 export interface LiveDashboard {
   /** `http://127.0.0.1:<port>/`. */
   url: string
-  /** Replaces the served data (`records` in index order, for the case details) and pushes it to every open page. */
-  update(summary: OverviewPayload, index: CaseIndex, records?: readonly CaseRecord[]): void
+  /**
+   * Replaces the served data (`records` in index order, for the case details; `benchmarks`: the
+   * other benchmarks' tabs and their records, for their case chunks) and pushes it to every open page.
+   */
+  update(
+    summary: OverviewPayload,
+    index: CaseIndex,
+    records?: readonly CaseRecord[],
+    benchmarks?: { payload: BenchmarksPayload; runs: readonly BenchmarkRecords[] },
+  ): void
   /** Tells open pages the run ended, then stops the server. */
   close(): Promise<void>
 }
@@ -62,6 +72,7 @@ export async function startLiveDashboard(options: LiveDashboardOptions = {}): Pr
   let summary: OverviewPayload | null = null
   let index: CaseIndex | null = null
   let records: readonly CaseRecord[] = []
+  let benchmarks: { payload: BenchmarksPayload; runs: readonly BenchmarkRecords[] } | undefined
   const resultsDir = options.resultsDir ?? process.cwd()
   const clients = new Set<ServerResponse>()
 
@@ -72,7 +83,16 @@ export async function startLiveDashboard(options: LiveDashboardOptions = {}): Pr
     if (part.length === 0) return undefined
     return chunkScript(k, part, await loadCaseDetails(part, resultsDir))
   }
-  const event = (name: string) => `event: ${name}\ndata: ${JSON.stringify({ summary, index })}\n\n`
+  /** Chunk `k` of another benchmark's current records (undefined past the end or for no such benchmark). */
+  async function liveBenchmarkChunk(name: string, k: number): Promise<string | undefined> {
+    const run = benchmarks?.runs.find((r) => r.bench.name === name)
+    const size = summary?.chunkSize ?? 100
+    const part = run?.records.slice(k * size, (k + 1) * size) ?? []
+    if (!run || part.length === 0) return undefined
+    return benchmarkChunkScript(run.bench, k, part, resultsDir)
+  }
+  const event = (name: string) =>
+    `event: ${name}\ndata: ${JSON.stringify({ summary, index, benchmarks: benchmarks?.payload ?? null })}\n\n`
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
@@ -83,13 +103,22 @@ export async function startLiveDashboard(options: LiveDashboardOptions = {}): Pr
       if (summary) response.write(event('update'))
       return
     }
-    if (path === '/data/summary.js' || path === '/data/index.js') {
-      const body = path.endsWith('summary.js') ? dataScript('summary', summary) : dataScript('index', index)
+    if (path === '/data/summary.js' || path === '/data/index.js' || path === '/data/benchmarks.js') {
+      const body = path.endsWith('summary.js')
+        ? dataScript('summary', summary)
+        : path.endsWith('index.js')
+          ? dataScript('index', index)
+          : dataScript('benchmarks', benchmarks?.payload ?? null)
       response.writeHead(200, { 'content-type': TYPES.js!, 'cache-control': 'no-cache' })
       return response.end(body)
     }
     const chunk = /^\/data\/cases-(\d{5})\.js$/.exec(path)
-    const script = chunk ? await liveChunk(Number(chunk[1])) : undefined
+    const benchChunk = /^\/data\/bench-([a-z][a-z0-9-]*)\/cases-(\d{5})\.js$/.exec(path)
+    const script = chunk
+      ? await liveChunk(Number(chunk[1]))
+      : benchChunk
+        ? await liveBenchmarkChunk(benchChunk[1]!, Number(benchChunk[2]))
+        : undefined
     if (script !== undefined) {
       response.writeHead(200, { 'content-type': TYPES.js!, 'cache-control': 'no-cache' })
       return response.end(script)
@@ -114,10 +143,11 @@ export async function startLiveDashboard(options: LiveDashboardOptions = {}): Pr
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}/`,
-    update(nextSummary, nextIndex, nextRecords = []) {
+    update(nextSummary, nextIndex, nextRecords = [], nextBenchmarks) {
       summary = nextSummary
       index = nextIndex
       records = nextRecords
+      benchmarks = nextBenchmarks
       const text = event('update')
       for (const client of clients) client.write(text)
     },

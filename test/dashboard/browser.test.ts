@@ -70,6 +70,10 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     await ready(page, 'cases')
     const total = run.results.records.length
     expect(await page.textContent('#case-count')).toBe(`${total} of ${total} trials`)
+    // Each filter's empty choice reads as English.
+    expect(await page.locator('#filter-category option').first().textContent()).toBe('all categories')
+    expect(await page.locator('#filter-status option').first().textContent()).toBe('all statuses')
+    expect(await page.locator('#filter-topology option').first().textContent()).toBe('all topologies')
     await page.selectOption('#filter-topology', 'chain')
     await countStarts(page, '40 of')
     await page.selectOption('#filter-outcome', 'wrong')

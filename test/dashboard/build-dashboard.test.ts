@@ -33,6 +33,7 @@ describe('buildDashboard', () => {
     expect(readdirSync(dir).sort()).toEqual(['app', 'data', 'index.html'])
     expect(existsSync(join(dir, 'app', 'vendor', 'viz-global.js'))).toBe(true)
     expect(readdirSync(join(dir, 'data')).sort()).toEqual([
+      'benchmarks.js', // the other benchmarks' tabs: none here
       'cases-00000.js',
       'cases-00001.js',
       'cases-00002.js',

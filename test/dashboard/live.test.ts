@@ -8,14 +8,18 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TestCase, TestModule, Vitest } from 'vitest/node'
+import { transduction } from '../../plugins/transduction/benchmark.ts'
+import type { TransductionRecord } from '../../plugins/transduction/record.ts'
 import { dashboardReporter, resolveDashboardOptions } from '../../reporters/dashboard.ts'
 import { arbigraphBenchmark } from '../../src/arbigraph-benchmark.ts'
+import type { AnyBenchmark } from '../../src/contracts/benchmark.ts'
 import type { CaseRecord } from '../../src/contracts/case-record.ts'
 import { tempDir } from '../cli/run-cli.ts'
 import { echo } from '../fixtures/toy-benchmark/echo-benchmark.ts'
 import { makeRecord } from '../metrics/make-record.ts'
 import { chromiumAvailable, launchChromium } from './chromium.ts'
 import { simRun } from './make-run.ts'
+import { transductionRun } from './transduction-run.ts'
 
 const fakeTest = (record: CaseRecord) =>
   ({
@@ -70,7 +74,7 @@ async function subscribe(url: string, signal: AbortSignal) {
   return { next, nextUpdate, until }
 }
 
-function startReporter(root: string) {
+function startReporter(root: string, benchmarks: readonly AnyBenchmark[] = [arbigraphBenchmark, echo]) {
   const logs: string[] = []
   const vitest = {
     logger: { log: (t: string) => logs.push(t) },
@@ -82,7 +86,7 @@ function startReporter(root: string) {
     throttleMs: 20,
     dir: 'dash',
     results: 'out/results.json',
-    benchmarks: [arbigraphBenchmark, echo],
+    benchmarks,
   })
   return { reporter, vitest, logs }
 }
@@ -263,6 +267,69 @@ describe('dashboard reporter, live mode', () => {
       await browser.close()
     }
   })
+})
+
+describe('dashboard reporter, live mode, another benchmark', () => {
+  it.skipIf(!chromiumAvailable())(
+    "shows Long-Transduction's tab while the run goes on: its figures, its documents, one opened",
+    async () => {
+      const run = await transductionRun({ budgets: ['4K'], levels: [0] })
+      const [a, b, c] = run.records.filter((r) => r.family === 'arithmetic')
+      const ltTest = (record: TransductionRecord) =>
+        ({
+          ...fakeTest(records[0]!),
+          name: record.documentId,
+          fullName: record.documentId,
+          meta: () => ({ arbigraphBenchmark: 'transduction', arbigraphCase: {}, arbigraph: record }),
+        }) as unknown as TestCase
+      const tests = [a!, b!, c!].map(ltTest)
+      const root = tempDir()
+      const { reporter, vitest, logs } = startReporter(root, [arbigraphBenchmark, transduction])
+      await reporter.onInit!(vitest)
+      const url = /live dashboard at (\S+)/.exec(logs.join('\n'))![1]!
+      const abort = new AbortController()
+      const events = await subscribe(url, abort.signal)
+      const browser = await launchChromium()
+      try {
+        reporter.onTestModuleCollected!(fakeModule(tests))
+        reporter.onTestCaseResult!(tests[0]!)
+        reporter.onTestCaseResult!(tests[1]!)
+        await events.until((progress) => progress.done === 2)
+        // The data the page reads, over HTTP: the tab of the two finished documents.
+        const script = await (await fetch(`${url}data/benchmarks.js`)).text()
+        const payload = JSON.parse(script.slice(script.indexOf('{'), script.lastIndexOf('}') + 1))
+        expect(payload.benchmarks.map((t: { name: string }) => t.name)).toEqual(['transduction'])
+        expect(payload.benchmarks[0].cases.rows.map((r: string[]) => r[0])).toEqual([
+          a!.documentId,
+          b!.documentId,
+        ])
+        expect(payload.progress.cells[0]).toMatch(/^transduction\/arithmetic\/4K /)
+        const chunk = await fetch(`${url}data/bench-transduction/cases-00000.js`)
+        expect(chunk.status).toBe(200)
+        expect(await chunk.text()).toContain('"lt-aligned"') // the stored outputs, aligned
+        expect((await fetch(`${url}data/bench-transduction/cases-00001.js`)).status).toBe(404)
+        expect((await fetch(`${url}data/bench-nothing/cases-00000.js`)).status).toBe(404)
+        const page = await browser.newPage()
+        const errors: string[] = []
+        page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+        await page.goto(`${url}#/b/transduction`)
+        await page.waitForFunction(`document.querySelector('#kpi-documents')?.textContent === '2'`)
+        expect(await page.textContent('#progress')).toContain('2 / 3')
+        reporter.onTestCaseResult!(tests[2]!)
+        await page.waitForFunction(`document.querySelector('#kpi-documents')?.textContent === '3'`)
+        await page.goto(`${url}#/b/transduction/case/2`)
+        await page.waitForFunction(`document.documentElement.dataset.ready === 'bench:case'`)
+        expect(await page.locator('#lt-aligned tbody tr').count()).toBe(c!.score!.counts.records)
+        expect(errors).toEqual([])
+        await reporter.onTestRunEnd!([fakeModule(tests)], [], 'passed')
+        // The static folder has the tab too.
+        expect(existsSync(join(root, 'dash', 'data', 'bench-transduction', 'cases-00000.js'))).toBe(true)
+      } finally {
+        abort.abort()
+        await browser.close()
+      }
+    },
+  )
 })
 
 describe('resolveDashboardOptions', () => {

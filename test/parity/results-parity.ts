@@ -75,7 +75,7 @@ function runSuites(dir: string): Promise<{ code: number | null; output: string }
 }
 
 /** Keys whose values are timings or depend on where and when the run happened. */
-const VOLATILE = new Set(['latencyMs', 'started', 'finished', 'transcriptRef', 'baseUrl'])
+const VOLATILE = new Set(['latencyMs', 'started', 'finished', 'transcriptRef', 'detailRef', 'baseUrl'])
 /**
  * Record fields added after the fixture was written (additive schema changes): they carry no
  * figure, so they are left out of the comparison; every field the fixture has must still match.

@@ -27,6 +27,7 @@ const outputs = (name: string) => ({
   ARBIGRAPH_LT_MARKDOWN: join(dir, name, 'transduction.md'),
   TOY_ECHO_RESULTS: join(dir, name, 'echo.json'),
   TOY_ECHO_MARKDOWN: join(dir, name, 'echo.md'),
+  ARBIGRAPH_DASHBOARD_DIR: join(dir, name, 'dashboard'),
 })
 
 const snapshot = (folder: string) => fileHashes(folder)
@@ -92,7 +93,9 @@ describe("Long-Transduction's and a user benchmark's files", () => {
     // Vitest shards by file: one suite file (one benchmark) per shard here, each under its shard's name.
     const echoShard = existsSync(join(good, 'echo.shard-1-of-2.json')) ? 1 : 2
     const other = 3 - echoShard
-    expect(Object.keys(before).filter((f) => !f.startsWith('/cache'))).toEqual([
+    // The dashboard (a tab per benchmark) and the documents' stored outputs are checked below.
+    const files = Object.keys(before).filter((f) => !/^\/(cache|cases|dashboard)\b/.test(f))
+    expect(files).toEqual([
       '/echo.json',
       '/echo.md',
       `/echo.shard-${echoShard}-of-2.json`,
@@ -112,8 +115,15 @@ describe("Long-Transduction's and a user benchmark's files", () => {
     expect(merged.run.merged).toBe(true)
     expect(read(`transduction.shard-${other}-of-2.json`).run.shard).toEqual({ index: other, count: 2 })
     expect(runs.merged!.stdout).toContain(`arbigraph: wrote 2 echo records to ${join(good, 'echo.json')}`)
-    // No ArbiGraph case ran: its results, summary and dashboard are not written.
+    // No ArbiGraph case ran: its results and summary are not written; the dashboard has a tab per benchmark.
     expect(existsSync(join(good, 'results.json'))).toBe(false)
+    const script = readFileSync(join(good, 'dashboard', 'data', 'benchmarks.js'), 'utf8')
+    const tabs = JSON.parse(script.slice(script.indexOf('{'), script.lastIndexOf('}') + 1)).benchmarks
+    expect(tabs.map((t: { name: string; records: number }) => [t.name, t.records])).toEqual([
+      ['transduction', 2],
+      ['echo', 2],
+    ])
+    expect(runs.merged!.stdout).toContain('2 transduction cases, 2 echo cases in')
   })
 
   it("ARBIGRAPH_RESULTS=off ARBIGRAPH_MARKDOWN=off turn off ArbiGraph's files only, not the other benchmarks'", () => {

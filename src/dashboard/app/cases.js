@@ -26,6 +26,14 @@
     ['repairs', 'Repairs'],
   ]
   const FILTERS = ['topology', 'category', 'task', 'outcome', 'status']
+  // What the empty choice of each filter reads ("all categories", not "all categorys").
+  const PLURALS = {
+    topology: 'topologies',
+    category: 'categories',
+    task: 'tasks',
+    outcome: 'outcomes',
+    status: 'statuses',
+  }
 
   function accessors(index) {
     const at = Object.fromEntries(index.columns.map((c, i) => [c, i]))
@@ -92,7 +100,7 @@
             go(next)
           },
         },
-        el('option', { value: '' }, `all ${f === 'outcome' ? 'outcomes' : `${f}s`}`),
+        el('option', { value: '' }, `all ${PLURALS[f]}`),
         [...options[f]].sort().map((v) => el('option', { value: v, selected: params.get(f) === v }, v)),
       )
       return el('label', {}, filterLabel(f), select)

@@ -1,18 +1,29 @@
 /*
  * The dashboard app's core: the data store that the data scripts fill (`arbigraphData(name,
  * payload)`; scripts rather than fetch because file:// pages may not fetch), a hash router with
- * a page registry (`arbigraph.registerPage` is the extension point for new page kinds such as
- * Long-Transduction), lazy script loading for case chunks and the graph renderer, and small DOM
- * helpers. Plain browser JavaScript, no framework, no network.
+ * a page registry (`arbigraph.registerPage`: pages with a script of their own; every other
+ * benchmark's tab is data drawn by sections.js and benchmarks.js), lazy script loading for case
+ * chunks and the graph renderer, and small DOM helpers. Plain browser JavaScript, no framework,
+ * no network.
  */
 ;(() => {
-  const store = { summary: null, index: null, chunks: new Map(), pages: new Map() }
+  const store = {
+    summary: null,
+    index: null,
+    benchmarks: null,
+    chunks: new Map(),
+    benchChunks: new Map(),
+    pages: new Map(),
+  }
   const waiting = new Map()
 
   window.arbigraphData = (name, payload) => {
     if (name === 'summary') store.summary = payload
     else if (name === 'index') store.index = payload
-    else if (name.startsWith('chunk:')) store.chunks.set(Number(name.slice(6)), payload)
+    else if (name === 'benchmarks') store.benchmarks = payload
+    else if (/^chunk:\d+$/.test(name)) store.chunks.set(Number(name.slice(6)), payload)
+    // Another benchmark's chunk: `chunk:<benchmark>:<k>`.
+    else if (name.startsWith('chunk:')) store.benchChunks.set(name.slice(6), payload)
     const resolve = waiting.get(name)
     if (resolve) {
       waiting.delete(name)
@@ -41,7 +52,22 @@
   /** Drops the loaded chunks: in a live run a finished case can change which cases a chunk holds. */
   function forgetChunks() {
     store.chunks.clear()
-    for (const src of [...scripts.keys()]) if (src.startsWith('data/cases-')) scripts.delete(src)
+    store.benchChunks.clear()
+    for (const src of [...scripts.keys()])
+      if (src.startsWith('data/cases-') || src.startsWith('data/bench-')) scripts.delete(src)
+  }
+
+  /** Case `i` of another benchmark's tab (its chunk loaded on first use). */
+  async function benchCaseAt(tab, i) {
+    const k = Math.floor(i / tab.chunkSize)
+    const key = `${tab.name}:${k}`
+    if (!store.benchChunks.has(key)) {
+      const name = `chunk:${key}`
+      const arrived = new Promise((resolve) => waiting.set(name, resolve))
+      await loadScript(`data/bench-${tab.name}/cases-${String(k).padStart(5, '0')}.js`)
+      await arrived
+    }
+    return store.benchChunks.get(key).cases[i % tab.chunkSize]
   }
 
   /** The chunk holding record `i` (loaded on first use). */
@@ -96,7 +122,10 @@
     const { route: name, args, params } = parseHash()
     const page = store.pages.get(name) ?? store.pages.get('overview')
     for (const link of document.querySelectorAll('#nav a'))
-      link.classList.toggle('active', link.dataset.route === name)
+      link.classList.toggle(
+        'active',
+        link.dataset.route === name && (link.dataset.bench === undefined || link.dataset.bench === args[0]),
+      )
     view.replaceChildren()
     try {
       await page.render(view, { args, params, store })
@@ -105,5 +134,17 @@
     }
   }
 
-  window.arbigraph = { store, loadScript, caseAt, forgetChunks, el, pct, num, parseHash, registerPage, route }
+  window.arbigraph = {
+    store,
+    loadScript,
+    caseAt,
+    benchCaseAt,
+    forgetChunks,
+    el,
+    pct,
+    num,
+    parseHash,
+    registerPage,
+    route,
+  }
 })()

@@ -8,18 +8,40 @@
   const { store, el, route, loadScript } = window.arbigraph
   const nav = document.getElementById('nav')
 
+  const tabs = () => store.benchmarks?.benchmarks ?? []
+  // A run of other benchmarks only: ArbiGraph's pages would show an empty run.
+  const arbigraphEmpty = () => store.summary.total.trials === 0 && tabs().length > 0
+
   function header() {
     const s = store.summary
     const run = s.run ? ` · ${s.run.started} → ${s.run.finished} (${s.run.reason})` : ''
-    document.getElementById('run-facts').textContent = `model ${s.model}${run}`
+    const others = tabs().map((t) => t.model)
+    const model = arbigraphEmpty()
+      ? [...new Set(others)].join(', ')
+      : [s.model, ...others.filter((m) => m !== s.model)].join(', ')
+    const simulated = (!arbigraphEmpty() && s.simulated) || tabs().some((t) => t.simulated)
+    document.getElementById('run-facts').textContent = `model ${model}${run}`
     const banner = document.getElementById('banner')
-    banner.hidden = !s.simulated
-    banner.textContent = s.simulated
-      ? `SIMULATED endpoint (${s.model}): these numbers measure the simulator, not a model.`
+    banner.hidden = !simulated
+    banner.textContent = simulated
+      ? `SIMULATED endpoint (${model}): these numbers measure the simulator, not a model.`
       : ''
   }
 
+  /** One link per benchmark tab (a live run may add one as its first case finishes). */
+  function benchmarkLinks() {
+    for (const link of [...nav.querySelectorAll('a[data-bench]')]) link.remove()
+    for (const tab of tabs())
+      nav.append(el('a', { href: `#/b/${tab.name}`, 'data-route': 'b', 'data-bench': tab.name }, tab.title))
+    for (const route of ['overview', 'cases']) {
+      const link = nav.querySelector(`a[data-route="${route}"]`)
+      if (link) link.hidden = arbigraphEmpty()
+    }
+    if (arbigraphEmpty() && ['', '#', '#/'].includes(location.hash)) location.replace(`#/b/${tabs()[0].name}`)
+  }
+
   header()
+  benchmarkLinks()
   if (store.summary.compare) nav.append(el('a', { href: '#/compare', 'data-route': 'compare' }, 'Compare'))
   for (const page of store.summary.pages) {
     await loadScript(page.script)
@@ -31,14 +53,16 @@
   if (store.summary.progress && location.protocol.startsWith('http')) {
     const events = new EventSource('events')
     events.addEventListener('update', (event) => {
-      const { summary, index } = JSON.parse(event.data)
+      const { summary, index, benchmarks } = JSON.parse(event.data)
       store.summary = summary
       store.index = index
+      if (benchmarks) store.benchmarks = benchmarks
       window.arbigraph.forgetChunks()
       header()
-      const { route: name } = window.arbigraph.parseHash()
+      benchmarkLinks()
+      const { route: name, args } = window.arbigraph.parseHash()
       // Re-render only pages that show live numbers; a case being read stays put.
-      if (name === 'overview' || name === 'cases') route()
+      if (name === 'overview' || name === 'cases' || (name === 'b' && args[1] !== 'case')) route()
     })
     events.addEventListener('done', () => events.close())
   }

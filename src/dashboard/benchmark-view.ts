@@ -1,0 +1,212 @@
+/**
+ * Every benchmark's tab of the dashboard, through the contract: its pages, case list and case
+ * views as the benchmark declares them (`dashboard`, src/contracts/dashboard.ts), or, when it
+ * declares none, what the contract alone can show — an overview of its running cells (the
+ * progress line's figures) and a case list of its records, each case viewed as its record. The
+ * data is `data/benchmarks.js` (every tab, case list included) and one folder of case chunks per
+ * benchmark, `data/bench-<name>/cases-NNNNN.js`, loaded when a case is opened. Record `i` of a
+ * benchmark is in its chunk `floor(i / chunkSize)`, as ArbiGraph's are.
+ */
+import type { AnyBenchmark, BenchmarkProgressCell } from '../contracts/benchmark.ts'
+import type {
+  CaseBlock,
+  CaseColumn,
+  CaseOutcome,
+  CaseRow,
+  DashboardPageSpec,
+  DashboardSection,
+  DetailPointer,
+} from '../contracts/dashboard.ts'
+import { isSimulatedModel } from '../contracts/results.ts'
+import { dataScript, type LiveProgress } from './dashboard-data.ts'
+import { readDetails } from './detail-store.ts'
+
+export const BENCHMARKS_SCHEMA = 'arbigraph.dashboard-benchmarks/1'
+
+/** One benchmark's tab, as the app receives it. */
+export interface BenchmarkTab {
+  name: string
+  title: string
+  model: string
+  simulated: boolean
+  records: number
+  pages: DashboardPageSpec[]
+  cases: { columns: CaseColumn[]; rows: CaseRow[]; outcomes: CaseOutcome[] }
+  chunkSize: number
+  chunks: number
+}
+
+/** `data/benchmarks.js`: the tabs of the benchmarks other than ArbiGraph that have records. */
+export interface BenchmarksPayload {
+  schema: typeof BENCHMARKS_SCHEMA
+  /** Set while a live run is going (the same as the overview's). */
+  progress: LiveProgress | null
+  benchmarks: BenchmarkTab[]
+}
+
+/** A benchmark and its records in the run's order. */
+export interface BenchmarkRecords {
+  bench: AnyBenchmark
+  records: readonly unknown[]
+}
+
+/** The model label of some records: distinct known ids, sorted and comma-joined. */
+function modelOf(bench: AnyBenchmark, records: readonly unknown[]): string {
+  const known = [...new Set(records.map((r) => bench.records.model(r) as string))]
+    .filter((m) => m !== 'unknown')
+    .sort()
+  return known.length === 0 ? 'unknown' : known.join(', ')
+}
+
+/** The cells a progress line shows for the benchmark (its own, or graded and infra counted). */
+function cellsOf(bench: AnyBenchmark, records: readonly unknown[]): BenchmarkProgressCell[] {
+  if (bench.progressCells) return bench.progressCells(records)
+  const infraErrors = records.filter((r) => bench.records.infraReason(r) !== null).length
+  return [{ cell: bench.name, graded: records.length - infraErrors, infraErrors }]
+}
+
+/** The overview of a benchmark that declares no pages: counts, and its running cells as a table. */
+function defaultPages(bench: AnyBenchmark, records: readonly unknown[]): DashboardPageSpec[] {
+  const cells = cellsOf(bench, records)
+  const infra = records.filter((r) => bench.records.infraReason(r) !== null).length
+  const rate = (c: BenchmarkProgressCell) =>
+    c.accuracy !== undefined
+      ? c.accuracy.toFixed(3)
+      : c.correct !== undefined && c.graded > 0
+        ? (c.correct / c.graded).toFixed(3)
+        : '—'
+  const sections: DashboardSection[] = [
+    {
+      kind: 'kpis',
+      items: [
+        { id: 'records', label: 'cases', value: records.length, format: 'count' },
+        { id: 'graded', label: 'graded', value: records.length - infra, format: 'count' },
+        { id: 'infra', label: 'infrastructure errors', value: infra, format: 'count' },
+      ],
+    },
+    {
+      kind: 'table',
+      id: 'bench-cells',
+      title: 'Cells',
+      note: 'As the progress line shows them: accuracy where the benchmark reports one.',
+      headers: ['cell', 'graded', 'correct', 'accuracy', 'infra'],
+      numeric: [false, true, true, true, true],
+      rows: cells.map((c) => [
+        c.cell,
+        String(c.graded),
+        c.correct === undefined ? '—' : String(c.correct),
+        rate(c),
+        String(c.infraErrors),
+      ]),
+    },
+  ]
+  return [{ id: 'overview', title: 'Overview', sections }]
+}
+
+/** A record as one line of text, for the default case list. */
+const preview = (record: unknown): string => {
+  const text = JSON.stringify(record)
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text
+}
+
+function caseList(bench: AnyBenchmark, records: readonly unknown[]): BenchmarkTab['cases'] {
+  const own = bench.dashboard?.cases
+  if (own) return { columns: own.columns, rows: records.map(own.row), outcomes: records.map(own.outcome) }
+  const outcome = (r: unknown): CaseOutcome => (bench.records.infraReason(r) === null ? 'graded' : 'infra')
+  return {
+    columns: [
+      { id: 'n', label: '#', numeric: true },
+      { id: 'model', label: 'Model' },
+      { id: 'record', label: 'Record' },
+    ],
+    rows: records.map((r, i) => [i + 1, bench.records.model(r) as string, preview(r)]),
+    outcomes: records.map(outcome),
+  }
+}
+
+/**
+ * The tab of one benchmark.
+ * @example benchmarkTab(transduction, records, { chunkSize: 100 }).pages[0].id // 'overview'
+ */
+export function benchmarkTab(
+  bench: AnyBenchmark,
+  records: readonly unknown[],
+  options: { chunkSize: number },
+): BenchmarkTab {
+  const model = modelOf(bench, records)
+  return {
+    name: bench.name,
+    title: bench.dashboard?.title ?? bench.name,
+    model,
+    simulated: isSimulatedModel(model),
+    records: records.length,
+    pages: bench.dashboard ? bench.dashboard.pages(records) : defaultPages(bench, records),
+    cases: caseList(bench, records),
+    chunkSize: options.chunkSize,
+    chunks: Math.ceil(records.length / options.chunkSize),
+  }
+}
+
+/**
+ * The `data/benchmarks.js` payload of some benchmarks' records (those without records are left out).
+ * @example benchmarksPayload([{ bench: transduction, records }], { chunkSize: 100 }).benchmarks.length // 1
+ */
+export function benchmarksPayload(
+  runs: readonly BenchmarkRecords[],
+  options: { chunkSize: number; progress?: LiveProgress | null },
+): BenchmarksPayload {
+  return {
+    schema: BENCHMARKS_SCHEMA,
+    progress: options.progress ?? null,
+    benchmarks: runs
+      .filter((run) => run.records.length > 0)
+      .map((run) => benchmarkTab(run.bench, run.records, options)),
+  }
+}
+
+/** The case view of a record without a declared one: its infrastructure error, then the record. */
+function defaultCaseView(bench: AnyBenchmark, record: unknown): CaseBlock[] {
+  const reason = bench.records.infraReason(record) as string | null
+  return [
+    ...(reason === null
+      ? []
+      : [{ kind: 'facts' as const, items: [{ label: 'infrastructure error', value: reason }] }]),
+    { kind: 'json', id: 'case-record', title: 'Record', value: record },
+  ]
+}
+
+/**
+ * The case views of some records (one chunk), with their stored details read from the store.
+ * @example await caseViews(transduction, records.slice(0, 100), 'out')
+ */
+export async function caseViews(
+  bench: AnyBenchmark,
+  records: readonly unknown[],
+  resultsDir: string,
+): Promise<{ blocks: CaseBlock[] }[]> {
+  const view = bench.dashboard?.caseView
+  if (!view) return records.map((r) => ({ blocks: defaultCaseView(bench, r) }))
+  const pointers: (DetailPointer | null)[] = records.map((r) => bench.dashboard?.detail?.(r) ?? null)
+  const details = pointers.some((p) => p !== null) ? await readDetails(pointers, resultsDir) : []
+  return records.map((r, i) => ({ blocks: view(r, details[i]) }))
+}
+
+/**
+ * The file of a benchmark's chunk `k`, relative to the dashboard folder (the app asks for it).
+ * @example benchmarkChunkFile('transduction', 0) // 'data/bench-transduction/cases-00000.js'
+ */
+export const benchmarkChunkFile = (name: string, k: number): string =>
+  `data/bench-${name}/cases-${String(k).padStart(5, '0')}.js`
+
+/**
+ * The script of a benchmark's chunk `k`.
+ * @example await benchmarkChunkScript(transduction, 0, records.slice(0, 100), 'out')
+ */
+export async function benchmarkChunkScript(
+  bench: AnyBenchmark,
+  k: number,
+  records: readonly unknown[],
+  resultsDir: string,
+): Promise<string> {
+  return dataScript(`chunk:${bench.name}:${k}`, { cases: await caseViews(bench, records, resultsDir) })
+}
