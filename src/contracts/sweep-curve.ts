@@ -68,7 +68,11 @@ export const sweepCurveSchema = z
     axis: z.string(),
     models: z.array(z.string()),
     points: z.array(sweepPointSummarySchema),
-    fit: sweepFitSchema.nullable().describe('Null when fewer than two points have graded trials.'),
+    fit: sweepFitSchema
+      .nullable()
+      .describe(
+        'Null when fewer than two points have graded trials, or when the curve has no signal (accuracy ≤ 0.05 at its smallest size with graded trials).',
+      ),
   })
   .strict()
   .meta({ id: 'SweepCurve', title: 'Sweep curve (results file section)' })

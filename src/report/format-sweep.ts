@@ -5,6 +5,7 @@
  * One wording for the terminal and Markdown, so the two never say different things.
  */
 import type { SweepCurve } from '../contracts/sweep-curve.ts'
+import { noSignalText } from '../metrics/sweep/sweep-signal.ts'
 import { alignRows } from './format-table.ts'
 
 const percent = (v: number) => `${(v * 100).toFixed(1)}%`
@@ -12,11 +13,14 @@ const size = (v: number) => (v >= 100 ? v.toFixed(0) : v.toPrecision(3).replace(
 const signed = (v: number) => (v < 0 ? `−${Math.abs(v).toFixed(2)}` : `+${v.toFixed(2)}`)
 
 /**
- * What the fit says, in one sentence.
+ * What the fit says, in one sentence; for a curve without signal (src/metrics/sweep/sweep-signal.ts)
+ * it says that instead, with the accuracy at the smallest size.
  * @example describeFit(curve) // 'breaking point at size 13.7 (95% CI 9.8–19.1); slope −1.42 logit per doubling (95% CI −1.90 to −1.01)'
  */
 export function describeFit(curve: SweepCurve): string {
   const { fit } = curve
+  const noSignal = noSignalText(curve)
+  if (noSignal) return noSignal
   if (!fit) return 'no fit: fewer than two points have graded trials'
   const largest = Math.max(...curve.points.map((p) => p.size))
   const [low, high] = fit.breakingPointCi
