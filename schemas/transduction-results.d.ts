@@ -228,7 +228,7 @@ export interface SweepCurveResultsFileSection {
     infraErrors: number
   }[]
   /**
-   * Null when fewer than two points have graded trials.
+   * Null when fewer than two points have graded trials, or when the curve has no signal (accuracy ≤ 0.05 at its smallest size with graded trials).
    */
   fit: {
     intercept: number
