@@ -10,7 +10,9 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { TestCase, TestModule, Vitest } from 'vitest/node'
 import { transduction } from '../../plugins/transduction/benchmark.ts'
+import { gateReporter } from '../../reporters/gate.ts'
 import type { AnyBenchmark } from '../../src/contracts/benchmark.ts'
 import { singleShot } from '../../src/harness/single-shot.ts'
 import { evaluateGate, formatBroken, parseGate } from '../../src/metrics/gate.ts'
@@ -41,13 +43,10 @@ const run = {
   env: {},
 }
 
+const { cases } = await benchmarkSweepCases(bench, sweep, { samples: undefined, epochs: 1, seed: undefined })
+
 /** The sweep's records, answered by sim:noisy at `noise`. */
 async function sweepRecords(noise: number): Promise<unknown[]> {
-  const { cases } = await benchmarkSweepCases(bench, sweep, {
-    samples: undefined,
-    epochs: 1,
-    seed: undefined,
-  })
   const sim = await startSimServer({ persona: 'sim:noisy', noise, seed: 0 })
   sim.register(bench.simCases!(cases))
   try {
@@ -170,6 +169,51 @@ describe('sweep: gate rules on a Long-Transduction sweep', () => {
     expect(formatBroken(broken!)).toBe(
       'gate: rule "sweep:transduction-budget.breaking_point>=4000" is broken: sweep:transduction-budget/arithmetic/plain has breaking_point no value',
     )
+  })
+
+  it("ARBIGRAPH_GATE at the end of a run reads the sweep of the run's Long-Transduction tests", () => {
+    vi.stubEnv('ARBIGRAPH_ALLOW_SIMULATED', '1')
+    // The run's tests as Vitest hands them to reporters: each carries its benchmark and record.
+    const tests = cases.map(
+      (c, i) =>
+        ({
+          options: { mode: 'run' },
+          name: c.name,
+          fullName: c.name,
+          module: { moduleId: '/p/suites/sweeps/transduction-budget.eval.ts', relativeModuleId: 'x' },
+          result: () => ({ state: 'passed', errors: [] }),
+          meta: () => ({
+            arbigraphBenchmark: 'transduction',
+            arbigraphCase: c.identity,
+            arbigraph: noise1[i],
+          }),
+        }) as unknown as TestCase,
+    )
+    const modules = [{ children: { allTests: () => tests } }] as unknown as TestModule[]
+    const gate = (rules: string) => {
+      const lines: string[] = []
+      const reporter = gateReporter(parseGate(rules), [bench])
+      const logger = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) }
+      reporter.onInit?.({ config: {}, logger } as unknown as Vitest)
+      const exitCode = process.exitCode
+      try {
+        reporter.onTestRunEnd?.(modules, [], 'passed')
+        return { lines, failed: process.exitCode === 1 }
+      } finally {
+        process.exitCode = exitCode
+      }
+    }
+    expect(gate('sweep:transduction-budget@16000.ci_high>=0.4')).toEqual({
+      lines: ['gate: all 1 rule(s) hold'],
+      failed: false,
+    })
+    expect(gate('sweep:transduction-budget@16000.ci_high>=0.5')).toEqual({
+      lines: [
+        'gate: rule "sweep:transduction-budget@16000.ci_high>=0.5" is broken: sweep:transduction-budget/arithmetic/plain@16000 has ci_high 0.4345',
+        'gate: 1 broken — exit code 1',
+      ],
+      failed: true,
+    })
   })
 
   it('refuses simulated results unless allowed, and cell rules on a transduction file', async () => {
