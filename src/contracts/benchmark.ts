@@ -118,6 +118,12 @@ export interface BenchmarkProgressCell {
 export interface BenchmarkBreakdowns<Record> {
   /** The dimensions, in the order listings give them (`id` is what `--by` names). */
   dimensions: { id: string; label: string }[]
+  /**
+   * Tables the Markdown summary adds (the results file's Markdown and `report --markdown`), each
+   * shown only when every one of its dimensions has two values or more in the run.
+   * @default none
+   */
+  summary?: string[][]
   /** The table of `records` grouped by `by` (one or two known, distinct dimension ids). */
   table(
     records: readonly Record[],

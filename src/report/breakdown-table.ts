@@ -72,3 +72,22 @@ export function formatBreakdown(table: SectionTable, format: 'text' | 'markdown'
     ...table.rows.map(row),
   ].join('\n')
 }
+
+/**
+ * The breakdown tables `bench` adds to its Markdown summary (`breakdowns.summary`), each only
+ * when every dimension of it has two values or more among the records (a table by a single
+ * family would repeat the format table); empty when it declares none.
+ * @example summaryBreakdowns(transduction, records).map((t) => t.title) // ['Accuracy by family × format']
+ */
+export function summaryBreakdowns(
+  bench: Pick<AnyBenchmark, 'breakdowns'>,
+  records: readonly unknown[],
+): SectionTable[] {
+  const breakdowns = bench.breakdowns
+  if (!breakdowns) return []
+  return (breakdowns.summary ?? []).flatMap((by) => {
+    const table = breakdowns.table(records, by)
+    const varied = by.every((_, i) => new Set(table.rows.map((row) => row[i])).size >= 2)
+    return varied ? [table] : []
+  })
+}

@@ -42,6 +42,8 @@ const rate = (x: number): string => (Number.isNaN(x) ? '—' : x.toFixed(3))
 
 export const transductionBreakdowns: BenchmarkBreakdowns<TransductionRecord> = {
   dimensions: DIMENSIONS.map(({ id, label }) => ({ id, label })),
+  // The paper's task × format view (Fig. 8), once a run holds several of each.
+  summary: [['family', 'format']],
   table(records, by) {
     const dims = by.map((id) => DIMENSIONS.find((d) => d.id === id)!)
     const rows = records.filter((r): r is Scored => r.score !== null).map(rowOf)

@@ -14,7 +14,7 @@ import { threadRegistry } from '../../generate/generate-chunk.ts'
 import { evaluateGate, formatBroken, type GateRule } from '../../metrics/gate.ts'
 import { simulatedGateRefusal } from '../../metrics/simulated-gate.ts'
 import { benchmarkSweepCurves } from '../../metrics/sweep/benchmark-sweeps.ts'
-import { formatBreakdown, parseBreakdown } from '../../report/breakdown-table.ts'
+import { formatBreakdown, parseBreakdown, summaryBreakdowns } from '../../report/breakdown-table.ts'
 import { formatSweepMarkdown, formatSweepTable } from '../../report/format-sweep.ts'
 import { interruptedGateRefusal } from '../../report/interrupted-run.ts'
 import { usageError } from '../args.ts'
@@ -70,6 +70,7 @@ export async function reportBenchmark(
   const table = by ? bench.breakdowns!.table(results.records, by) : null
   if (flags.markdown === true) {
     const parts = [bench.report.markdown(summary, results.model).trimEnd()]
+    for (const t of summaryBreakdowns(bench, results.records)) parts.push(formatBreakdown(t, 'markdown'))
     if (curves.length > 0) parts.push(formatSweepMarkdown(curves).trimEnd())
     if (table) parts.push(formatBreakdown(table, 'markdown'))
     io.out(parts.join('\n\n'))

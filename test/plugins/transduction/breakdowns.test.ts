@@ -13,7 +13,7 @@ import type { TransductionRecord } from '../../../plugins/transduction/record.ts
 import { TRANSDUCTION_RECORD_SCHEMA } from '../../../plugins/transduction/record.ts'
 import { buildTransductionResults } from '../../../plugins/transduction/report/build-results.ts'
 import { transductionTables } from '../../../plugins/transduction/report/tables.ts'
-import { formatBreakdown, parseBreakdown } from '../../../src/report/breakdown-table.ts'
+import { formatBreakdown, parseBreakdown, summaryBreakdowns } from '../../../src/report/breakdown-table.ts'
 import { runCli, tempDir } from '../../cli/run-cli.ts'
 import { echo } from '../../fixtures/toy-benchmark/echo-benchmark.ts'
 
@@ -154,6 +154,17 @@ describe('arbigraph report --by', () => {
     const md = await runCli(['report', 'lt.json', '--by', 'budget', '--markdown'], dir)
     expect(md.out.startsWith('## Long-Transduction')).toBe(true)
     expect(md.out.endsWith(formatBreakdown(table(['budget']), 'markdown'))).toBe(true)
+  })
+
+  it('the Markdown summary adds the family × format table once a run holds two of each', async () => {
+    const md = await runCli(['report', 'lt.json', '--markdown'], dir)
+    expect(md.out.endsWith(`\n\n${formatBreakdown(table(['family', 'format']), 'markdown')}`)).toBe(true)
+    expect(summaryBreakdowns(transduction, records).map((t) => t.title)).toEqual([
+      'Accuracy by family × format',
+    ])
+    // One family: the table would repeat the format table, so it is left out.
+    const arithmetic = records.filter((r) => r.family === 'arithmetic')
+    expect(summaryBreakdowns(transduction, arithmetic)).toEqual([])
   })
 
   it('refuses an unknown dimension with the closest one, more than two, and a repeated one', async () => {
