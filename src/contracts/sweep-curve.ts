@@ -28,6 +28,11 @@ export const sweepPointSummarySchema = z
         'Mean prompt tokens per graded trial (server-counted, all turns), of the in-graph trial in every condition.',
       ),
     infraErrors: count,
+    scoreMean: rate
+      .optional()
+      .describe(
+        "Mean partial-credit score of the graded trials (e.g. Long-Transduction's per-document record accuracy); absent when the benchmark gives none (ArbiGraph).",
+      ),
   })
   .strict()
 

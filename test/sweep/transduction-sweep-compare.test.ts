@@ -12,6 +12,8 @@ import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { TestCase, TestModule, Vitest } from 'vitest/node'
 import { transduction } from '../../plugins/transduction/benchmark.ts'
+import { summarizeTransduction } from '../../plugins/transduction/metrics/summarize-transduction.ts'
+import type { TransductionRecord } from '../../plugins/transduction/record.ts'
 import { gateReporter } from '../../reporters/gate.ts'
 import type { AnyBenchmark } from '../../src/contracts/benchmark.ts'
 import { singleShot } from '../../src/harness/single-shot.ts'
@@ -160,6 +162,27 @@ describe('sweep: gate rules on a Long-Transduction sweep', () => {
     expect(broken.code).toBe(1)
     expect(broken.err).toBe(
       'gate: rule "sweep:transduction-budget@8000.ci_high>=0.5" is broken: sweep:transduction-budget/arithmetic/plain@8000 has ci_high 0.4345',
+    )
+  })
+
+  it('score rules read the record accuracy the budget table prints, where exact completion is 0', async () => {
+    vi.stubEnv('ARBIGRAPH_ALLOW_SIMULATED', '1')
+    const [curve] = benchmarkSweepCurves(bench, noise1)
+    const byBudget = summarizeTransduction(noise1 as TransductionRecord[]).byBudget
+    expect(curve!.points.map((p) => p.scoreMean)).toEqual(byBudget.map((l) => l.accuracy))
+    const at4K = byBudget[0]!.accuracy // 0.584
+    const holds = await runCli(
+      ['report', 'noise1.json', '--gate', 'sweep:transduction-budget@4000.score>=0.5'],
+      dir,
+    )
+    expect(holds.code).toBe(0)
+    const broken = await runCli(
+      ['report', 'noise1.json', '--gate', 'sweep:transduction-budget@4000.score>=0.6'],
+      dir,
+    )
+    expect(broken.code).toBe(1)
+    expect(broken.err).toBe(
+      `gate: rule "sweep:transduction-budget@4000.score>=0.6" is broken: sweep:transduction-budget/arithmetic/plain@4000 has score ${Number(at4K.toFixed(4))}`,
     )
   })
 

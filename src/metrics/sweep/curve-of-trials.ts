@@ -82,6 +82,13 @@ export function trialsByPoint(key: string, trials: readonly CurveTrial[]): Curve
   return [...byValue.entries()].sort(([a], [b]) => a - b).map(([, list]) => list)
 }
 
+/** `{ scoreMean }` when the graded trials carry scores (another benchmark's partial credit), else `{}`. */
+function scoreMean(graded: readonly CurveTrial[]): { scoreMean?: number } {
+  const scores = graded.flatMap((t) => (t.outcome!.score === undefined ? [] : [t.outcome!.score]))
+  if (graded.length === 0 || scores.length < graded.length) return {}
+  return { scoreMean: scores.reduce((s, x) => s + x, 0) / scores.length }
+}
+
 function summarizePoint(trials: readonly CurveTrial[]): SweepPointSummary {
   const { value, size } = trials[0]!.point
   const ok = trials.filter((t) => t.outcome !== null)
@@ -99,6 +106,7 @@ function summarizePoint(trials: readonly CurveTrial[]): SweepPointSummary {
     ciHigh: interval.upper,
     promptTokensMean: mean(ok.map((t) => t.outcome!.promptTokens)),
     infraErrors: trials.length - ok.length,
+    ...scoreMean(ok),
   }
 }
 
