@@ -71,7 +71,8 @@ function comparePaired(
       : a.length === 0
         ? 'new'
         : p < alpha
-          ? lost > won || (mean(pairs.map(([x, y]) => y - x)) ?? 0) < 0
+          ? // The direction the test measured: the summed difference (on 0/1 scores, lost vs won).
+            (mean(pairs.map(([x, y]) => y - x)) ?? 0) < 0
             ? 'degraded'
             : 'improved'
           : 'not significant'
