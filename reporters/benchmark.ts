@@ -16,6 +16,7 @@ import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node
 import type { AnyBenchmark } from '../src/contracts/benchmark.ts'
 import { writeFileAtomic } from '../src/io/atomic-write.ts'
 import { benchmarkSweepCurves } from '../src/metrics/sweep/benchmark-sweeps.ts'
+import { formatBreakdown, summaryBreakdowns } from '../src/report/breakdown-table.ts'
 import { formatSweepMarkdown, formatSweepTable } from '../src/report/format-sweep.ts'
 import { interruptedBanner } from '../src/report/interrupted-run.ts'
 import { benchmarksInRun, collectBenchmarkRecords } from './collect-records.ts'
@@ -105,7 +106,8 @@ export function benchmarkReporter(bench: AnyBenchmark, options: BenchmarkReporte
         await writeFileAtomic(path, `${JSON.stringify(results, null, 2)}\n`)
         run.log(`arbigraph: wrote ${records.length} ${bench.name} records to ${path}`)
       }
-      const markdown = `${bench.report.markdown(summary, results.model)}${curves.length > 0 ? `\n${formatSweepMarkdown(curves)}` : ''}`
+      const tables = summaryBreakdowns(bench, records).map((t) => `\n${formatBreakdown(t, 'markdown')}\n`)
+      const markdown = `${bench.report.markdown(summary, results.model)}${tables.join('')}${curves.length > 0 ? `\n${formatSweepMarkdown(curves)}` : ''}`
       if (o.markdown !== false) await writeFileAtomic(outputPath(vitest, o.markdown), markdown)
       if (o.stepSummary !== false) await appendFile(resolve(root, o.stepSummary), markdown)
     },

@@ -7,20 +7,23 @@
  * stands aside: a shard sees only some cells, so the gate belongs to the `--merge-reports` step.
  */
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import type { AnyBenchmark } from '../src/contracts/benchmark.ts'
 import { modelLabel } from '../src/contracts/results.ts'
 import type { GateRule } from '../src/metrics/gate.ts'
 import { evaluateGate, formatBroken, needsTasks } from '../src/metrics/gate.ts'
 import { simulatedGateRefusal } from '../src/metrics/simulated-gate.ts'
 import { summarize } from '../src/metrics/summarize.ts'
+import { benchmarkSweepCurves } from '../src/metrics/sweep/benchmark-sweeps.ts'
 import { summarizeSweeps } from '../src/metrics/sweep/summarize-sweeps.ts'
 import { interruptedGateRefusal } from '../src/report/interrupted-run.ts'
-import { collectRecords } from './collect-records.ts'
+import { benchmarksInRun, collectBenchmarkRecords, collectRecords } from './collect-records.ts'
 
 /**
- * The gate reporter for parsed `rules` (see src/metrics/gate.ts).
+ * The gate reporter for parsed `rules` (see src/metrics/gate.ts); `sweep:` rules also read the
+ * sweeps of the other `benchmarks` in the run (e.g. `sweep:transduction-budget@8000.accuracy>=0.5`).
  * @example vitest.config.reporters.push(gateReporter(parseGate('*.accuracy>=0.7')))
  */
-export function gateReporter(rules: readonly GateRule[]): Reporter {
+export function gateReporter(rules: readonly GateRule[], benchmarks: readonly AnyBenchmark[] = []): Reporter {
   let vitest: Vitest | undefined
   return {
     onInit(ctx) {
@@ -35,17 +38,30 @@ export function gateReporter(rules: readonly GateRule[]): Reporter {
         return
       }
       const records = collectRecords(modules)
+      // Other benchmarks take part through their sweeps (their records are theirs to read).
+      const inRun = benchmarksInRun(modules)
+      const others = benchmarks
+        .filter((b) => b.sweep && inRun.has(b.name))
+        .map((bench) => ({ bench, records: collectBenchmarkRecords(modules, bench) }))
+      const otherModels = others.flatMap(({ bench, records }) =>
+        records.map((r) => ({ model: bench.records.model(r) as string })),
+      )
       const log = (text: string) => (vitest ? vitest.logger.log(text) : console.log(text))
       const error = (text: string) => (vitest ? vitest.logger.error(text) : console.error(text))
       const refused =
-        simulatedGateRefusal({ model: modelLabel(records), records }) ?? interruptedGateRefusal({ reason })
+        simulatedGateRefusal({ model: modelLabel(records), records: [...records, ...otherModels] }) ??
+        interruptedGateRefusal({ reason })
       if (refused) {
         error(refused)
         process.exitCode = 1
         return
       }
       const { cells } = summarize(records, { byTask: needsTasks(rules) })
-      const broken = evaluateGate(rules, cells, summarizeSweeps(records))
+      const curves = [
+        ...summarizeSweeps(records),
+        ...others.flatMap(({ bench, records }) => benchmarkSweepCurves(bench, records)),
+      ]
+      const broken = evaluateGate(rules, cells, curves)
       if (broken.length === 0) return log(`gate: all ${rules.length} rule(s) hold`)
       for (const b of broken) error(formatBroken(b))
       error(`gate: ${broken.length} broken — exit code 1`)

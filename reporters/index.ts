@@ -56,6 +56,6 @@ export function arbigraphReporters(
   for (const bench of benchmarks)
     if (bench.files)
       reporters.push(benchmarkReporter(bench, { table: options.table, stepSummary: options.stepSummary }))
-  if (options.gate) reporters.push(gateReporter(options.gate))
+  if (options.gate) reporters.push(gateReporter(options.gate, benchmarks))
   return reporters
 }

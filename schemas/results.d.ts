@@ -564,9 +564,13 @@ export interface SweepCurveResultsFileSection {
      */
     promptTokensMean: number
     infraErrors: number
+    /**
+     * Mean partial-credit score of the graded trials (e.g. Long-Transduction's per-document record accuracy); absent when the benchmark gives none (ArbiGraph).
+     */
+    scoreMean?: number
   }[]
   /**
-   * Null when fewer than two points have graded trials.
+   * Null when fewer than two points have graded trials, or when the curve has no signal (accuracy ≤ 0.05 at its smallest size with graded trials).
    */
   fit: {
     intercept: number

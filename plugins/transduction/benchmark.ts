@@ -25,6 +25,7 @@ import type { TransductionSummary } from './metrics/summarize-transduction.ts'
 import { summarizeTransduction } from './metrics/summarize-transduction.ts'
 import type { TransductionRecord } from './record.ts'
 import { transductionRecordSchema } from './record.ts'
+import { transductionBreakdowns } from './report/breakdowns.ts'
 import { buildTransductionResults } from './report/build-results.ts'
 import { formatTransductionMarkdown } from './report/format-markdown.ts'
 import { formatTransductionText } from './report/format-text.ts'
@@ -117,6 +118,7 @@ export const transduction = benchmark<
     schema: TRANSDUCTION_RESULTS_SCHEMA,
     decode: decodeTransductionResults,
   },
+  breakdowns: transductionBreakdowns,
   sweep: transductionSweep,
   dashboard: {
     title: 'Long-Transduction',

@@ -6,7 +6,8 @@
  * everything else fixed, so a budget sweep names one level and a level sweep one budget; a point
  * is the suite's options at that value, generated from the point's own seed. A document is
  * correct on the curve when it is an exact completion (every required record right): the
- * binary outcome the logistic fit needs; the per-record accuracy stays in the benchmark's report.
+ * binary outcome the logistic fit needs; the per-record accuracy stays in the benchmark's report
+ * and is the trial's score, which `arbigraph compare` tests document by document.
  */
 import type { BenchmarkSweep } from '../../src/contracts/benchmark.ts'
 import { ArbigraphError } from '../../src/errors.ts'
@@ -76,6 +77,8 @@ export const transductionSweep: BenchmarkSweep<
     point: { budget: budgets[record.budget], level: record.level },
     seed: record.seed,
     correct: record.score ? record.score.exact : null,
+    // Compared pairwise on the record accuracy: exact completions are rare long before a model fails.
+    ...(record.score ? { score: record.score.accuracy } : {}),
     promptTokens: record.tokens.prompt,
   }),
 }

@@ -111,6 +111,27 @@ export interface BenchmarkProgressCell {
   accuracy?: number
 }
 
+/**
+ * The breakdown tables a benchmark offers on request (`arbigraph report <file> --by a,b`): the
+ * dimensions its records can be grouped by, and the table of one or two of them, scored as the
+ * benchmark's own report tables are (src/report/breakdown-table.ts checks the names first).
+ */
+export interface BenchmarkBreakdowns<Record> {
+  /** The dimensions, in the order listings give them (`id` is what `--by` names). */
+  dimensions: { id: string; label: string }[]
+  /**
+   * Tables the Markdown summary adds (the results file's Markdown and `report --markdown`), each
+   * shown only when every one of its dimensions has two values or more in the run.
+   * @default none
+   */
+  summary?: string[][]
+  /** The table of `records` grouped by `by` (one or two known, distinct dimension ids). */
+  table(
+    records: readonly Record[],
+    by: readonly string[],
+  ): { title: string; headers: string[]; numeric: boolean[]; rows: string[][] }
+}
+
 /** Report sections: each renders the benchmark's summary of some records. */
 export interface BenchmarkReport<Summary> {
   text(summary: Summary, model: string): string
@@ -145,6 +166,13 @@ export interface BenchmarkSweepTrial {
   seed: string
   /** Right or wrong; null for an infrastructure error (counted apart, never graded). */
   correct: boolean | null
+  /**
+   * Partial credit in [0, 1] (e.g. the share of a document's records right), when the benchmark
+   * has one: `arbigraph compare` then tests the paired scores (a sign-flip test) instead of the
+   * right/wrong outcomes, so a model that gets worse without ever being fully right still shows.
+   * @default the outcome as 0 or 1
+   */
+  score?: number
   promptTokens: number
 }
 
@@ -221,6 +249,8 @@ export interface Benchmark<Options = unknown, Case = unknown, Record = unknown, 
   env?: z.ZodRawShape
   /** Files the generic benchmark reporter writes; absent when the benchmark brings its own reporters. */
   files?: BenchmarkFiles<Record>
+  /** Breakdown tables by its dimensions (`arbigraph report --by`). @default none (`--by` is refused) */
+  breakdowns?: BenchmarkBreakdowns<Record>
   /** What a scaling sweep may vary (src/vitest/define-sweep.ts). @default not sweepable */
   sweep?: BenchmarkSweep<Options, Case, Record>
   /**

@@ -28,6 +28,11 @@ export const sweepPointSummarySchema = z
         'Mean prompt tokens per graded trial (server-counted, all turns), of the in-graph trial in every condition.',
       ),
     infraErrors: count,
+    scoreMean: rate
+      .optional()
+      .describe(
+        "Mean partial-credit score of the graded trials (e.g. Long-Transduction's per-document record accuracy); absent when the benchmark gives none (ArbiGraph).",
+      ),
   })
   .strict()
 
@@ -68,7 +73,11 @@ export const sweepCurveSchema = z
     axis: z.string(),
     models: z.array(z.string()),
     points: z.array(sweepPointSummarySchema),
-    fit: sweepFitSchema.nullable().describe('Null when fewer than two points have graded trials.'),
+    fit: sweepFitSchema
+      .nullable()
+      .describe(
+        'Null when fewer than two points have graded trials, or when the curve has no signal (accuracy ≤ 0.05 at its smallest size with graded trials).',
+      ),
   })
   .strict()
   .meta({ id: 'SweepCurve', title: 'Sweep curve (results file section)' })

@@ -1,10 +1,11 @@
 /**
  * Sweep curves for people: per curve, a row per point (size, graded trials, accuracy with its
- * Wilson 95% band, mean prompt tokens) and a line reading the fit — the breaking point with its
+ * Wilson 95% band, the benchmark's mean score when it gives one, mean prompt tokens) and a line reading the fit — the breaking point with its
  * bootstrap interval, or that it lies beyond the largest size swept, and the slope per doubling.
  * One wording for the terminal and Markdown, so the two never say different things.
  */
 import type { SweepCurve } from '../contracts/sweep-curve.ts'
+import { noSignalText } from '../metrics/sweep/sweep-signal.ts'
 import { alignRows } from './format-table.ts'
 
 const percent = (v: number) => `${(v * 100).toFixed(1)}%`
@@ -12,11 +13,14 @@ const size = (v: number) => (v >= 100 ? v.toFixed(0) : v.toPrecision(3).replace(
 const signed = (v: number) => (v < 0 ? `−${Math.abs(v).toFixed(2)}` : `+${v.toFixed(2)}`)
 
 /**
- * What the fit says, in one sentence.
+ * What the fit says, in one sentence; for a curve without signal (src/metrics/sweep/sweep-signal.ts)
+ * it says that instead, with the accuracy at the smallest size.
  * @example describeFit(curve) // 'breaking point at size 13.7 (95% CI 9.8–19.1); slope −1.42 logit per doubling (95% CI −1.90 to −1.01)'
  */
 export function describeFit(curve: SweepCurve): string {
   const { fit } = curve
+  const noSignal = noSignalText(curve)
+  if (noSignal) return noSignal
   if (!fit) return 'no fit: fewer than two points have graded trials'
   const largest = Math.max(...curve.points.map((p) => p.size))
   const [low, high] = fit.breakingPointCi
@@ -42,6 +46,13 @@ const COLUMNS = [
   { header: 'infra', numeric: true },
 ]
 
+/** Whether the curve's points carry a benchmark's mean score (then shown after the interval). */
+const scored = (curve: SweepCurve) =>
+  curve.points.length > 0 && curve.points.every((p) => p.scoreMean !== undefined)
+
+const columnsOf = (curve: SweepCurve) =>
+  scored(curve) ? [...COLUMNS.slice(0, 4), { header: 'score', numeric: true }, ...COLUMNS.slice(4)] : COLUMNS
+
 function pointRows(curve: SweepCurve): string[][] {
   return curve.points.map((p) => [
     String(p.value),
@@ -49,6 +60,7 @@ function pointRows(curve: SweepCurve): string[][] {
     String(p.n),
     percent(p.accuracy),
     `${percent(p.ciLow)}–${percent(p.ciHigh)}`,
+    ...(scored(curve) ? [percent(p.scoreMean!)] : []),
     p.promptTokensMean.toFixed(0),
     String(p.infraErrors),
   ])
@@ -66,7 +78,7 @@ export function formatSweepTable(curves: readonly SweepCurve[]): string {
     .map((curve) =>
       [
         title(curve),
-        ...alignRows([{ header: curve.axis, numeric: true }, ...COLUMNS], pointRows(curve)),
+        ...alignRows([{ header: curve.axis, numeric: true }, ...columnsOf(curve)], pointRows(curve)),
         describeFit(curve),
       ].join('\n'),
     )
@@ -84,8 +96,8 @@ export function formatSweepMarkdown(curves: readonly SweepCurve[]): string {
       [
         `### ${title(curve)}`,
         '',
-        row([curve.axis, ...COLUMNS.map((c) => c.header)]),
-        `|${[curve.axis, ...COLUMNS].map(() => ' ---: ').join('|')}|`,
+        row([curve.axis, ...columnsOf(curve).map((c) => c.header)]),
+        `|${[curve.axis, ...columnsOf(curve)].map(() => ' ---: ').join('|')}|`,
         ...pointRows(curve).map(row),
         '',
         describeFit(curve),

@@ -42,6 +42,60 @@ export interface BreakdownLine {
   exactCompletion: number
 }
 
+/** One line of a breakdown by several dimensions: its value on each, in the order asked. */
+export interface BreakdownCell extends Omit<BreakdownLine, 'group'> {
+  groups: string[]
+}
+
+/** The line of one group of rows: the report tables' scoring, in one place. */
+function scoreGroup(members: readonly TransductionResultRow[]): Omit<BreakdownLine, 'group'> {
+  return {
+    documents: members.length,
+    accuracy: macroAverage(members, (row) => row.accuracy),
+    consistency: macroAverage(members, (row) => row.consistency),
+    exactCompletion: members.filter((row) => row.exact).length / members.length,
+  }
+}
+
+/**
+ * Macro accuracy, macro self-consistency and exact-completion rate per combination of values of
+ * `by` (the macro average still runs over family × format × level cells inside each group), rows
+ * ordered by the first dimension, then the second, each in the order of `orders` when given
+ * (else first seen); combinations no row has are left out.
+ * @example breakdownBy(rows, ['family', 'format'], [families, formats]).map((l) => l.groups) // [['arithmetic', 'plain'], …]
+ */
+export function breakdownBy(
+  rows: readonly TransductionResultRow[],
+  by: readonly Dimension[],
+  orders: readonly (readonly string[] | undefined)[] = [],
+): BreakdownCell[] {
+  const groups = new Map<string, { groups: string[]; members: TransductionResultRow[] }>()
+  for (const row of rows) {
+    const values = by.map((d) => String(row[d]))
+    const key = JSON.stringify(values)
+    const group = groups.get(key)
+    if (group) group.members.push(row)
+    else groups.set(key, { groups: values, members: [row] })
+  }
+  const rank = (i: number, value: string) => {
+    const order = orders[i]
+    const at = order ? order.indexOf(value) : -1
+    return at === -1 ? Number.MAX_SAFE_INTEGER : at
+  }
+  const seen = [...groups.values()]
+  const firstSeen = (g: (typeof seen)[number]) => seen.indexOf(g)
+  const sorted = [...seen].sort((x, y) => {
+    for (let i = 0; i < by.length; i++) {
+      const d = rank(i, x.groups[i]!) - rank(i, y.groups[i]!)
+      if (d !== 0) return d
+    }
+    return firstSeen(x) - firstSeen(y)
+  })
+  // An order given drops values it does not list, as `breakdown` always has.
+  const listed = sorted.filter((g) => g.groups.every((v, i) => !orders[i] || orders[i]!.includes(v)))
+  return listed.map((g) => ({ groups: g.groups, ...scoreGroup(g.members) }))
+}
+
 /**
  * Macro accuracy, macro self-consistency and exact-completion rate per value of `by`, in first-seen
  * order (or the order of `order` when given).
@@ -52,20 +106,5 @@ export function breakdown(
   by: Dimension,
   order?: readonly string[],
 ): BreakdownLine[] {
-  const groups = new Map<string, TransductionResultRow[]>()
-  for (const row of rows) {
-    const key = String(row[by])
-    groups.set(key, [...(groups.get(key) ?? []), row])
-  }
-  const keys = order ? order.filter((key) => groups.has(key)) : [...groups.keys()]
-  return keys.map((group) => {
-    const members = groups.get(group)!
-    return {
-      group,
-      documents: members.length,
-      accuracy: macroAverage(members, (row) => row.accuracy),
-      consistency: macroAverage(members, (row) => row.consistency),
-      exactCompletion: members.filter((row) => row.exact).length / members.length,
-    }
-  })
+  return breakdownBy(rows, [by], [order]).map(({ groups, ...line }) => ({ group: groups[0]!, ...line }))
 }

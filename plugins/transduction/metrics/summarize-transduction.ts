@@ -48,9 +48,14 @@ export interface TransductionSummary {
   positions: PositionCurve[]
 }
 
-type Scored = TransductionRecord & { score: NonNullable<TransductionRecord['score']> }
+/** A record with a model outcome (infrastructure errors are counted, never scored). */
+export type Scored = TransductionRecord & { score: NonNullable<TransductionRecord['score']> }
 
-const rowOf = (record: Scored): TransductionResultRow => ({
+/**
+ * The metrics' row of a scored record.
+ * @example rowOf(record).accuracy // the document's record accuracy
+ */
+export const rowOf = (record: Scored): TransductionResultRow => ({
   family: record.family,
   format: record.format,
   level: record.level,

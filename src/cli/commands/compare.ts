@@ -3,16 +3,19 @@
  * topology × category cell it prints both accuracies, the delta, the paired counts on trials both
  * runs graded and the exact McNemar p-value; it exits 1 when a cell of A dropped significantly in
  * B (or is missing from B) — the regression gate for CI. `--html <dir>` also writes B's dashboard
- * with a compare page. Every number is recomputed from the two files' records.
+ * with a compare page. Every number is recomputed from the two files' records. Two results files
+ * of another benchmark (Long-Transduction's) are compared by their sweeps (compare-benchmark.ts).
  */
 import { dirname, resolve } from 'node:path'
 import { buildDashboard } from '../../dashboard/build-dashboard.ts'
 import type { CellComparison, RunComparison } from '../../metrics/compare.ts'
 import { compareRuns } from '../../metrics/compare.ts'
 import { formatSweepComparison } from '../../report/format-sweep-comparison.ts'
-import { readResults } from '../../report/read-results.ts'
+import { readResults, schemaOfFile } from '../../report/read-results.ts'
 import { existingFile, parseCommandArgs, usageError } from '../args.ts'
 import type { Command } from '../command.ts'
+import { compareBenchmark } from './compare-benchmark.ts'
+import { benchmarkOfSchema } from './report-benchmark.ts'
 
 const FLAGS = { alpha: { type: 'string' }, html: { type: 'string' } } as const
 
@@ -66,6 +69,9 @@ export const compareCommand: Command = {
     'McNemar test on the trials both runs graded (same case and epoch). Exit code 1 when a cell',
     'of A dropped significantly in B, or is missing from B. Sweeps are compared point by point',
     '(the same test and exit code) and by breaking point (B − A with a bootstrap interval).',
+    "Two Long-Transduction (or another benchmark's) results files are compared by their sweeps:",
+    "paired by case at each point and over all points, on the benchmark's score when it has one",
+    '(exact sign-flip test; per-document record accuracy for Long-Transduction).',
     '  --alpha P    significance level of the test (default 0.05)',
     "  --html DIR   also write B's dashboard, with a compare page, to DIR",
   ].join('\n'),
@@ -77,8 +83,26 @@ export const compareCommand: Command = {
     })
     const alpha = parseAlpha(values.alpha as string | undefined)
     const [fileA, fileB] = positionals as [string, string]
-    const a = await readResults(existingFile(io.cwd, fileA), fileA)
-    const b = await readResults(existingFile(io.cwd, fileB), fileB)
+    const pathA = existingFile(io.cwd, fileA)
+    const pathB = existingFile(io.cwd, fileB)
+    // Another benchmark's files are compared by their sweeps (compare-benchmark.ts).
+    const benchA = await benchmarkOfSchema(await schemaOfFile(pathA), io.cwd)
+    const benchB = await benchmarkOfSchema(await schemaOfFile(pathB), io.cwd)
+    if (benchA !== benchB)
+      throw usageError(
+        'compare',
+        `"${fileA}" is ${benchA ? `a ${benchA.name}` : 'an ArbiGraph'} results file and "${fileB}" ${benchB ? `a ${benchB.name}` : 'an ArbiGraph'} one; compare two files of the same benchmark`,
+      )
+    if (benchA) {
+      if (typeof values.html === 'string')
+        throw usageError(
+          'compare',
+          `--html applies to ArbiGraph results; "${fileA}" is a ${benchA.name} results file`,
+        )
+      return compareBenchmark(benchA, [fileA, pathA], [fileB, pathB], alpha, io)
+    }
+    const a = await readResults(pathA, fileA)
+    const b = await readResults(pathB, fileB)
     const comparison = compareRuns(a.records, b.records, { alpha })
     io.out(`A: ${fileA} (${a.model})\nB: ${fileB} (${b.model})\n`)
     io.out(formatComparison(comparison))

@@ -3,12 +3,20 @@
  * ArbiGraph's is looked up among the registered benchmarks' files (Long-Transduction's
  * `arbigraph.transduction-results/1`, a user's own); that benchmark validates it and its summary
  * is recomputed from the records and printed as its text or, with `--markdown`, its Markdown
- * section. ArbiGraph-only flags (`--by-task`, `--gate`, `--html`) are usage errors there rather
- * than being silently ignored.
+ * section, followed by its sweep curves when it holds a sweep, by a breakdown table with `--by`
+ * (dimensions the benchmark declares) and by the verdict of `--gate` on its sweeps (`sweep:`
+ * rules; cell rules read ArbiGraph's cells and are refused here). ArbiGraph-only flags
+ * (`--by-task`, `--html`) are usage errors there rather than being silently ignored.
  */
 import type { AnyBenchmark } from '../../contracts/benchmark.ts'
 import { RESULTS_SCHEMA } from '../../contracts/results.ts'
 import { threadRegistry } from '../../generate/generate-chunk.ts'
+import { evaluateGate, formatBroken, type GateRule } from '../../metrics/gate.ts'
+import { simulatedGateRefusal } from '../../metrics/simulated-gate.ts'
+import { benchmarkSweepCurves } from '../../metrics/sweep/benchmark-sweeps.ts'
+import { formatBreakdown, parseBreakdown, summaryBreakdowns } from '../../report/breakdown-table.ts'
+import { formatSweepMarkdown, formatSweepTable } from '../../report/format-sweep.ts'
+import { interruptedGateRefusal } from '../../report/interrupted-run.ts'
 import { usageError } from '../args.ts'
 import type { CliIo } from '../command.ts'
 
@@ -34,19 +42,56 @@ export async function reportBenchmark(
   bench: AnyBenchmark,
   text: string,
   file: string,
-  flags: { markdown?: boolean; 'by-task'?: boolean; gate?: string; html?: string },
+  flags: { markdown?: boolean; 'by-task'?: boolean; gate?: string; html?: string; by?: string },
   io: CliIo,
+  rules: readonly GateRule[] | null = null,
 ): Promise<number> {
-  for (const flag of ['by-task', 'gate', 'html'] as const) {
+  for (const flag of ['by-task', 'html'] as const) {
     if (flags[flag] !== undefined && flags[flag] !== false)
       throw usageError(
         'report',
         `--${flag} applies to ArbiGraph results; "${file}" is a ${bench.name} results file`,
       )
   }
-  const results = bench.files!.decode(text, file)
+  const cellRule = rules?.find((r) => !r.sweep)
+  if (cellRule)
+    throw usageError(
+      'report',
+      `--gate on a ${bench.name} results file takes sweep: rules only; "${cellRule.text}" reads ArbiGraph's cells (e.g. write "sweep:${bench.name}-<axis>@<value>.accuracy>=0.5")`,
+    )
+  const by = typeof flags.by === 'string' ? parseBreakdown(flags.by, bench, file) : null
+  const results = bench.files!.decode(text, file) as {
+    model: string
+    records: unknown[]
+    run?: { reason: string }
+  }
   const summary = bench.summarize(results.records)
-  if (flags.markdown === true) io.out(bench.report.markdown(summary, results.model).trimEnd())
-  else io.out(bench.report.text(summary, results.model))
+  const curves = benchmarkSweepCurves(bench, results.records)
+  const table = by ? bench.breakdowns!.table(results.records, by) : null
+  if (flags.markdown === true) {
+    const parts = [bench.report.markdown(summary, results.model).trimEnd()]
+    for (const t of summaryBreakdowns(bench, results.records)) parts.push(formatBreakdown(t, 'markdown'))
+    if (curves.length > 0) parts.push(formatSweepMarkdown(curves).trimEnd())
+    if (table) parts.push(formatBreakdown(table, 'markdown'))
+    io.out(parts.join('\n\n'))
+  } else {
+    const parts = [bench.report.text(summary, results.model)]
+    if (curves.length > 0) parts.push(formatSweepTable(curves))
+    if (table) parts.push(formatBreakdown(table, 'text'))
+    io.out(parts.join('\n\n'))
+  }
+  if (!rules) return 0
+  const models = results.records.map((r) => ({ model: bench.records.model(r) }))
+  const refused =
+    simulatedGateRefusal({ model: results.model, records: models }) ??
+    interruptedGateRefusal(results.run ?? { reason: 'passed' })
+  if (refused) {
+    io.err(refused)
+    return 1
+  }
+  const broken = evaluateGate(rules, [], curves)
+  for (const b of broken) io.err(formatBroken(b))
+  if (broken.length > 0) return 1
+  io.out(`gate: all ${rules.length} rule(s) hold`)
   return 0
 }

@@ -11,6 +11,7 @@ import { evaluateGate, formatBroken, needsTasks, parseGate } from '../../metrics
 import { simulatedGateRefusal } from '../../metrics/simulated-gate.ts'
 import { summarize } from '../../metrics/summarize.ts'
 import { summarizeSweeps } from '../../metrics/sweep/summarize-sweeps.ts'
+import { parseBreakdown } from '../../report/breakdown-table.ts'
 import { contextLossSection } from '../../report/format-context-loss.ts'
 import { formatMarkdown } from '../../report/format-markdown.ts'
 import { formatTable } from '../../report/format-table.ts'
@@ -26,20 +27,24 @@ const FLAGS = {
   markdown: { type: 'boolean' },
   gate: { type: 'string' },
   html: { type: 'string' },
+  by: { type: 'string' },
 } as const
 
 export const reportCommand: Command = {
   name: 'report',
   usage: [
-    'Usage: arbigraph report <results.json> [--by-task] [--markdown] [--gate RULES] [--html DIR]',
+    'Usage: arbigraph report <results.json> [--by-task] [--by DIMS] [--markdown] [--gate RULES] [--html DIR]',
     '',
     'Validates the results file and recomputes every number from its case records.',
-    'A Long-Transduction results file (out/transduction.json) prints its own tables.',
+    'A Long-Transduction results file (out/transduction.json) prints its own tables and sweeps.',
     '  --by-task    also break each topology × category cell down by target task',
+    '  --by DIMS    also print a table by one or two dimensions the benchmark declares, e.g.',
+    '               "--by family,format" (Long-Transduction: family, format, difficulty, budget)',
     '  --markdown   print the Markdown summary instead of the terminal table',
     '  --gate RULES check rules such as "chain/math.accuracy>=0.7,*.ci_low>=0.5" or, on',
     '               sweeps, "sweep:chain-length.breaking_point>=16,sweep:chain-length@32.accuracy>=0.5";',
-    '               each broken rule is printed and the exit code is 1; simulated or',
+    '               each broken rule is printed and the exit code is 1 (on a Long-Transduction',
+    '               file, sweep: rules such as "sweep:transduction-budget@8000.accuracy>=0.5"); simulated or',
     '               interrupted results are refused (exit 1; simulated ones are allowed by ARBIGRAPH_ALLOW_SIMULATED=1)',
     '  --html DIR   also write the static dashboard (opens from file://) to DIR',
   ].join('\n'),
@@ -54,7 +59,8 @@ export const reportCommand: Command = {
     const path = existingFile(io.cwd, file)
     // Another benchmark's file is read by that benchmark; ArbiGraph's is streamed, at any size.
     const other = await benchmarkOfSchema(await schemaOfFile(path), io.cwd)
-    if (other) return reportBenchmark(other, await readFile(path, 'utf8'), file, values, io)
+    if (other) return reportBenchmark(other, await readFile(path, 'utf8'), file, values, io, rules)
+    if (typeof values.by === 'string') parseBreakdown(values.by, { name: 'ArbiGraph' }, file)
     const results = await readResults(path, file)
     const byTask = values['by-task'] === true
     const summary = summarize(results.records, { byTask: byTask || (rules !== null && needsTasks(rules)) })

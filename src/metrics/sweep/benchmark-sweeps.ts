@@ -10,7 +10,7 @@
 import type { AnyBenchmark } from '../../contracts/benchmark.ts'
 import type { SweepCurve } from '../../contracts/sweep-curve.ts'
 import { seedPoint } from '../../sweep/sweep-spec.ts'
-import { type CurveTrial, curveOfTrials, trialsByPoint } from './curve-of-trials.ts'
+import { type CurveLabel, type CurveTrial, curveOfTrials, trialsByPoint } from './curve-of-trials.ts'
 
 /** What this module reads of a benchmark: its name and its sweep. */
 export type SweepableBenchmark = Pick<AnyBenchmark, 'name' | 'sweep'>
@@ -22,6 +22,51 @@ export type SweepableBenchmark = Pick<AnyBenchmark, 'name' | 'sweep'>
 export const benchmarkSweepName = (benchmark: string, axis: string): string => `${benchmark}-${axis}`
 
 /**
+ * A benchmark's sweep records as curve trials, by curve key (`<benchmark>-<axis>/<category>`),
+ * keys sorted; records of no sweep point are left out. What curves and comparisons are made of.
+ * @example benchmarkSweepTrials(transduction, records).get('transduction-budget/arithmetic/plain')?.length
+ */
+export function benchmarkSweepTrials(
+  bench: SweepableBenchmark,
+  records: readonly unknown[],
+): Map<string, CurveTrial[]> {
+  const byCurve = new Map<string, CurveTrial[]>()
+  if (!bench.sweep) return byCurve
+  const { axes } = bench.sweep
+  for (const record of records) {
+    const t = bench.sweep.trial(record)
+    const swept = seedPoint(t.seed)
+    if (!swept || !Object.hasOwn(axes, swept.axis) || t.point[swept.axis] !== swept.value) continue
+    const name = benchmarkSweepName(bench.name, swept.axis)
+    const score = t.correct !== null && t.score !== undefined ? { score: t.score } : {}
+    const trial: CurveTrial = {
+      caseId: t.caseId,
+      model: t.model,
+      point: { name, axis: swept.axis, value: swept.value, size: axes[swept.axis]!.size(swept.value) },
+      outcome: t.correct === null ? null : { correct: t.correct, promptTokens: t.promptTokens, ...score },
+    }
+    const key = `${name}/${t.category}`
+    const list = byCurve.get(key)
+    if (list) list.push(trial)
+    else byCurve.set(key, [trial])
+  }
+  return new Map([...byCurve.keys()].sort().map((key) => [key, byCurve.get(key)!]))
+}
+
+/**
+ * What names the curve `key` of these trials (the benchmark's name stands in the topology's place).
+ * @example curveLabel('transduction', 'transduction-budget/arithmetic/plain', trials).category // 'arithmetic/plain'
+ */
+export function benchmarkCurveLabel(
+  benchmark: string,
+  key: string,
+  trials: readonly CurveTrial[],
+): CurveLabel {
+  const { name } = trials[0]!.point
+  return { key, name, topology: benchmark, category: key.slice(name.length + 1) }
+}
+
+/**
  * The curves of a benchmark's sweep, sorted by category; empty when the records are no sweep.
  * @example benchmarkSweepCurves(transduction, records)[0].key // 'transduction-budget/arithmetic/plain'
  */
@@ -30,29 +75,11 @@ export function benchmarkSweepCurves(
   records: readonly unknown[],
   options: { replicates?: number } = {},
 ): SweepCurve[] {
-  if (!bench.sweep) return []
-  const { axes } = bench.sweep
-  const byCurve = new Map<string, CurveTrial[]>()
-  for (const record of records) {
-    const t = bench.sweep.trial(record)
-    const swept = seedPoint(t.seed)
-    if (!swept || !Object.hasOwn(axes, swept.axis) || t.point[swept.axis] !== swept.value) continue
-    const name = benchmarkSweepName(bench.name, swept.axis)
-    const trial: CurveTrial = {
-      caseId: t.caseId,
-      model: t.model,
-      point: { name, axis: swept.axis, value: swept.value, size: axes[swept.axis]!.size(swept.value) },
-      outcome: t.correct === null ? null : { correct: t.correct, promptTokens: t.promptTokens },
-    }
-    const key = `${name}/${t.category}`
-    const list = byCurve.get(key)
-    if (list) list.push(trial)
-    else byCurve.set(key, [trial])
-  }
-  return [...byCurve.keys()].sort().map((key) => {
-    const trials = byCurve.get(key)!
-    const { name } = trials[0]!.point
-    const label = { key, name, topology: bench.name, category: key.slice(name.length + 1) }
-    return curveOfTrials(label, trialsByPoint(key, trials), options.replicates ?? 1000)
-  })
+  return [...benchmarkSweepTrials(bench, records)].map(([key, trials]) =>
+    curveOfTrials(
+      benchmarkCurveLabel(bench.name, key, trials),
+      trialsByPoint(key, trials),
+      options.replicates ?? 1000,
+    ),
+  )
 }

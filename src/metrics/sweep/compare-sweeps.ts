@@ -32,6 +32,16 @@ export interface SweepComparison {
   breakingPointDeltaCi: [number | null, number | null]
   /** Keys (`sweep:<curve>@<value>`) of the points that fail: degraded or missing. */
   failing: string[]
+  /**
+   * Every point pooled, keyed `sweep:<curve>` (another benchmark's sweeps, compare-benchmark-sweeps.ts).
+   * @default none (ArbiGraph's sweeps are compared point by point only)
+   */
+  total?: CellComparison
+  /**
+   * What the pairs were compared on: `score`, the benchmark's partial credit (sign-flip test), or
+   * `correct`, right/wrong (McNemar). @default 'correct'
+   */
+  measure?: 'score' | 'correct'
 }
 
 const byCurve = (records: readonly CaseRecord[]) => {

@@ -3,7 +3,8 @@
  * point (smallest value first), each point gets its accuracy with the Wilson 95% interval
  * (graded trials only, infrastructure errors counted apart, as in cells) and its mean prompt
  * tokens, and the curve its logistic fit on log₂(size) with bootstrap intervals (cases resampled
- * within points). ArbiGraph's case records (src/metrics/sweep/summarize-sweeps.ts) and other
+ * within points) — none when the curve has no signal (accuracy ≤ 0.05 at its smallest size,
+ * src/metrics/sweep/sweep-signal.ts). ArbiGraph's case records (src/metrics/sweep/summarize-sweeps.ts) and other
  * benchmarks' records (src/metrics/sweep/benchmark-sweeps.ts) both come here as trials.
  */
 import type { Condition } from '../../contracts/conditions.ts'
@@ -15,11 +16,14 @@ import { wilson95 } from '../wilson.ts'
 import { bootstrapFit, type PointCases } from './bootstrap-fit.ts'
 import { breakingPoint } from './breaking-point.ts'
 import { fitLogistic } from './logistic-fit.ts'
+import { noSignalPoint } from './sweep-signal.ts'
 
 /** A graded trial: right or wrong, and its prompt tokens. */
 export interface Outcome {
   correct: boolean
   promptTokens: number
+  /** Partial credit in [0, 1], when the benchmark gives one: what a comparison tests (compare-benchmark-sweeps.ts). */
+  score?: number
 }
 
 /** One trial of a curve; `outcome` is null for an infrastructure error. */
@@ -78,6 +82,13 @@ export function trialsByPoint(key: string, trials: readonly CurveTrial[]): Curve
   return [...byValue.entries()].sort(([a], [b]) => a - b).map(([, list]) => list)
 }
 
+/** `{ scoreMean }` when the graded trials carry scores (another benchmark's partial credit), else `{}`. */
+function scoreMean(graded: readonly CurveTrial[]): { scoreMean?: number } {
+  const scores = graded.flatMap((t) => (t.outcome!.score === undefined ? [] : [t.outcome!.score]))
+  if (graded.length === 0 || scores.length < graded.length) return {}
+  return { scoreMean: scores.reduce((s, x) => s + x, 0) / scores.length }
+}
+
 function summarizePoint(trials: readonly CurveTrial[]): SweepPointSummary {
   const { value, size } = trials[0]!.point
   const ok = trials.filter((t) => t.outcome !== null)
@@ -95,6 +106,7 @@ function summarizePoint(trials: readonly CurveTrial[]): SweepPointSummary {
     ciHigh: interval.upper,
     promptTokensMean: mean(ok.map((t) => t.outcome!.promptTokens)),
     infraErrors: trials.length - ok.length,
+    ...scoreMean(ok),
   }
 }
 
@@ -123,11 +135,13 @@ function fitCurve(key: string, byPoint: CurveTrial[][], replicates: number): Swe
  */
 export function curveOfTrials(label: CurveLabel, byPoint: CurveTrial[][], replicates: number): SweepCurve {
   const all = byPoint.flat()
+  const points = byPoint.map(summarizePoint)
   return {
     ...label,
     axis: all[0]!.point.axis,
     models: [...new Set(all.map((t) => t.model))].sort(),
-    points: byPoint.map(summarizePoint),
-    fit: fitCurve(label.key, byPoint, replicates),
+    points,
+    // Nothing to fall from: a fit would read a flat line as "never fell to half" (sweep-signal.ts).
+    fit: noSignalPoint({ points }) ? null : fitCurve(label.key, byPoint, replicates),
   }
 }

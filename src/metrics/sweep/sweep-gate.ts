@@ -12,7 +12,7 @@ import { CONDITIONS, type Condition } from '../../contracts/conditions.ts'
 import type { SweepCurve, SweepPointSummary } from '../../contracts/sweep-curve.ts'
 
 type CurveMetric = 'breaking_point' | 'breaking_point_ci_low' | 'breaking_point_ci_high' | 'slope'
-type PointMetric = 'accuracy' | 'ci_low' | 'ci_high' | 'n' | 'prompt_tokens_mean'
+type PointMetric = 'accuracy' | 'ci_low' | 'ci_high' | 'n' | 'prompt_tokens_mean' | 'score'
 
 const beyond = (v: number | null | undefined) => v ?? Number.POSITIVE_INFINITY
 
@@ -34,6 +34,8 @@ const pointMetrics: Record<PointMetric, { read: (p: SweepPointSummary) => number
   ci_high: { read: (p) => p.ciHigh, rate: true },
   n: { read: (p) => p.n, rate: false },
   prompt_tokens_mean: { read: (p) => p.promptTokensMean, rate: false },
+  // A benchmark's partial credit (Long-Transduction: record accuracy); no value where it gives none.
+  score: { read: (p) => p.scoreMean ?? Number.NaN, rate: true },
 }
 
 /** Which curves (and point) a sweep rule reads. */
