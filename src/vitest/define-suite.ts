@@ -21,12 +21,13 @@ import type { CategoryName, HarnessName, TopologyName } from '../contracts/names
 import { threadRegistry } from '../generate/generate-chunk.ts'
 import { getBenchmark } from '../registry.ts'
 import type { SuiteOptions } from './arbigraph-suite.ts'
+import { type DatasetSuiteOptions, declareDatasetSuite, isDatasetSuite } from './dataset-suite.ts'
 import { declareBenchmarkSuite, type SuiteSettings } from './declare-benchmark-suite.ts'
 import { runRoot } from './run-root.ts'
 
 // ArbiGraph's options and cases have their own module; callers of the earlier home still find them.
 export { type SuiteCase, type SuiteOptions, suiteCases } from './arbigraph-suite.ts'
-export type { SuiteSettings }
+export type { DatasetSuiteOptions, SuiteSettings }
 
 /**
  * ArbiGraph's suite options as `defineSuite` takes them: the topology, category and harness
@@ -44,14 +45,16 @@ const isBenchmarkValue = (x: unknown): x is AnyBenchmark =>
 
 /**
  * Declares a benchmark suite; call it at the top level of a `*.eval.ts` file. Give a benchmark
- * and its options, or ArbiGraph's options alone.
+ * and its options, ArbiGraph's options alone, or a frozen dataset file to evaluate as it is.
  * @example
  * // suites/chain/math.eval.ts
  * defineSuite({ topology: 'chain', options: { length: 4 }, category: 'math' })
+ * // suites/frozen/chain-math.eval.ts (our JSONL, or a reference file such as math_chain.json)
+ * defineSuite({ dataset: 'data/chain-math.jsonl' })
  * // suites/echo/words.eval.ts
  * defineSuite(echo, { words: 3 })
  */
-export function defineSuite(options: DefineSuiteOptions): void
+export function defineSuite(options: DefineSuiteOptions | DatasetSuiteOptions): void
 export function defineSuite<Options, Case>(
   benchmark: Benchmark<Options, Case, unknown, unknown>,
   options: unknown,
@@ -59,7 +62,8 @@ export function defineSuite<Options, Case>(
 ): void
 export function defineSuite(first: unknown, options?: unknown, settings: SuiteSettings = {}): void {
   // ArbiGraph's options alone: its messages keep saying `defineSuite:`.
-  if (!isBenchmarkValue(first)) declareBenchmarkSuite(arbigraphBenchmark, first, {}, undefined, 'defineSuite')
+  if (isDatasetSuite(first)) declareDatasetSuite(first)
+  else if (!isBenchmarkValue(first)) declareBenchmarkSuite(arbigraphBenchmark, first, {}, undefined, 'defineSuite')
   else declareBenchmarkSuite(first, options, settings)
 }
 

@@ -68,6 +68,8 @@ export const compareCommand: Command = {
     '(the same test and exit code) and by breaking point (B − A with a bootstrap interval).',
     '  --alpha P    significance level of the test (default 0.05)',
     "  --html DIR   also write B's dashboard, with a compare page, to DIR",
+    'Trials of a frozen dataset pair by dataset hash and instance; runs of different datasets are',
+    'refused (ARBIGRAPH_DATASET_MISMATCH).',
   ].join('\n'),
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('compare', argv, FLAGS, {
@@ -79,7 +81,7 @@ export const compareCommand: Command = {
     const [fileA, fileB] = positionals as [string, string]
     const a = await readResults(existingFile(io.cwd, fileA), fileA)
     const b = await readResults(existingFile(io.cwd, fileB), fileB)
-    const comparison = compareRuns(a.records, b.records, { alpha })
+    const comparison = compareRuns(a.records, b.records, { alpha, labels: [fileA, fileB] })
     io.out(`A: ${fileA} (${a.model})\nB: ${fileB} (${b.model})\n`)
     io.out(formatComparison(comparison))
     if (comparison.sweeps.length > 0) io.out(`\n${formatSweepComparison(comparison.sweeps)}`)
