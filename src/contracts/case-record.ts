@@ -25,7 +25,7 @@ export const CASE_RECORD_SCHEMA = 'arbigraph.case/1'
 export const datasetRefSchema = z
   .object({
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
-    index: z.number().int().min(0).describe('0-based position of the instance among the file\'s instances.'),
+    index: z.number().int().min(0).describe("0-based position of the instance among the file's instances."),
     file: z.string().min(1).describe('The file name the run read it from (informative).'),
   })
   .strict()
@@ -88,7 +88,7 @@ export const caseRecordSchema = z
     dataset: datasetRefSchema
       .optional()
       .describe(
-        'Set for a case of a frozen dataset (defineSuite({ dataset })): the content hash of its instances and this instance\'s place among them. `compare` pairs trials by it.',
+        "Set for a case of a frozen dataset (defineSuite({ dataset })): the content hash of its instances and this instance's place among them. `compare` pairs trials by it.",
       ),
   })
   .strict()

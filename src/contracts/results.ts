@@ -97,7 +97,10 @@ export const resultsSchema = z
       .array(
         z
           .object({
-            sha256: z.string().regex(/^[0-9a-f]{64}$/).describe('Content hash of the instances.'),
+            sha256: z
+              .string()
+              .regex(/^[0-9a-f]{64}$/)
+              .describe('Content hash of the instances.'),
             file: z.string().describe('The file name the run read it from.'),
             instances: z.number().int().min(0).describe('Distinct instances of it that ran.'),
             trials: z.number().int().min(0),
@@ -106,13 +109,16 @@ export const resultsSchema = z
       )
       .optional()
       .describe(
-        'The frozen datasets the run evaluated (derived from the records\' `dataset`; present when some record has one). `compare` refuses runs whose datasets differ.',
+        "The frozen datasets the run evaluated (derived from the records' `dataset`; present when some record has one). `compare` refuses runs whose datasets differ.",
       ),
     provenance: z
       .object({
         kind: z.literal('reference-replay'),
         file: z.string().describe('The reference results file replayed (its name).'),
-        sha256: z.string().regex(/^[0-9a-f]{64}$/).describe('SHA-256 of that file.'),
+        sha256: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/)
+          .describe('SHA-256 of that file.'),
       })
       .strict()
       .optional()

@@ -45,7 +45,9 @@ function unreadable(path: string, why: string): ArbigraphError {
 }
 
 const record = (json: unknown): Record<string, unknown> | undefined =>
-  typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined
+  typeof json === 'object' && json !== null && !Array.isArray(json)
+    ? (json as Record<string, unknown>)
+    : undefined
 
 function jsonlLabel(path: string): DatasetLabel {
   const [manifestLine, firstLine] = firstLines(path, 2)
@@ -53,7 +55,10 @@ function jsonlLabel(path: string): DatasetLabel {
     try {
       return record(JSON.parse(line ?? ''))
     } catch {
-      throw unreadable(path, `${where} is not JSON (expected an arbigraph dataset: a manifest line, then instances)`)
+      throw unreadable(
+        path,
+        `${where} is not JSON (expected an arbigraph dataset: a manifest line, then instances)`,
+      )
     }
   }
   const spec = record(parse(manifestLine, 'line 1')?.spec)
@@ -71,7 +76,10 @@ function referenceLabel(path: string): DatasetLabel {
   try {
     json = record(JSON.parse(readFileSync(path, 'utf8')))
   } catch (error) {
-    throw new ArbigraphError('ARBIGRAPH_BAD_REFERENCE', `${path}: malformed JSON (${(error as Error).message})`)
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_REFERENCE',
+      `${path}: malformed JSON (${(error as Error).message})`,
+    )
   }
   const mode = record(json?.summary)?.mode
   const samples = json?.samples

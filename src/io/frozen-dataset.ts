@@ -166,7 +166,8 @@ async function readJsonlDataset(path: string, registry: Registry): Promise<Froze
       throw new ArbigraphError('ARBIGRAPH_BAD_INPUT', `${path}: no such dataset file`)
     throw error
   }
-  if (!manifest) throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', `${path}: empty file (expected a manifest line)`)
+  if (!manifest)
+    throw new ArbigraphError('ARBIGRAPH_BAD_DATASET', `${path}: empty file (expected a manifest line)`)
   if (instances.length !== manifest.count)
     throw new ArbigraphError(
       'ARBIGRAPH_DATASET_MODIFIED',

@@ -118,9 +118,16 @@ export function declareDatasetSuite(options: DatasetSuiteOptions, who = 'defineS
     ...(options.harness !== undefined ? { harness: options.harness } : {}),
     ...(options.conditions !== undefined ? { conditions: options.conditions } : {}),
   }
-  declareBenchmarkSuite(arbigraphBenchmark as AnyBenchmark, suiteOptions, {}, undefined, who, async (_b, o, run) => {
-    const resolved = o as ResolvedSuiteOptions
-    const settings = await suiteCaseSettings(resolved.topology, resolved.conditions, run.root)
-    return arbigraphCases(await datasetCases(path, run.root), settings)
-  })
+  declareBenchmarkSuite(
+    arbigraphBenchmark as AnyBenchmark,
+    suiteOptions,
+    {},
+    undefined,
+    who,
+    async (_b, o, run) => {
+      const resolved = o as ResolvedSuiteOptions
+      const settings = await suiteCaseSettings(resolved.topology, resolved.conditions, run.root)
+      return arbigraphCases(await datasetCases(path, run.root), settings)
+    },
+  )
 }

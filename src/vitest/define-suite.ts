@@ -63,7 +63,8 @@ export function defineSuite<Options, Case>(
 export function defineSuite(first: unknown, options?: unknown, settings: SuiteSettings = {}): void {
   // ArbiGraph's options alone: its messages keep saying `defineSuite:`.
   if (isDatasetSuite(first)) declareDatasetSuite(first)
-  else if (!isBenchmarkValue(first)) declareBenchmarkSuite(arbigraphBenchmark, first, {}, undefined, 'defineSuite')
+  else if (!isBenchmarkValue(first))
+    declareBenchmarkSuite(arbigraphBenchmark, first, {}, undefined, 'defineSuite')
   else declareBenchmarkSuite(first, options, settings)
 }
 

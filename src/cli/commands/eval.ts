@@ -179,11 +179,15 @@ Exit codes: Vitest's (0 every case ran and the gate held, 1 otherwise); 2 a usag
     // A bad setting is reported here as one line, before Vitest starts (which would exit itself).
     const { checkRunSettings } = await import('../../vitest/run-settings.ts')
     checkRunSettings({ ...process.env, ...env }, evalRoot(vitest, io.cwd))
-    const child = spawn(process.execPath, [VITEST_CHILD, vitestBin(io.cwd), ...vitestArgs(vitest, io.cwd, dataset !== undefined)], {
-      cwd: io.cwd,
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    })
+    const child = spawn(
+      process.execPath,
+      [VITEST_CHILD, vitestBin(io.cwd), ...vitestArgs(vitest, io.cwd, dataset !== undefined)],
+      {
+        cwd: io.cwd,
+        env: { ...process.env, ...env },
+        stdio: 'inherit',
+      },
+    )
     // Ctrl-C reaches Vitest through the terminal's process group: wait for it to finish its
     // reports. A SIGTERM sent to us alone is passed on.
     const wait = () => {}
