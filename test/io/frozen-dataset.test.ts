@@ -15,7 +15,13 @@ import { datasetLabel } from '../../src/io/dataset-label.ts'
 import { loadFrozenDataset } from '../../src/io/frozen-dataset.ts'
 import { runCommand, scratchDir } from '../cli/reference-io.ts'
 import { rejection } from '../rejection.ts'
-import { arbigraphDir, baselineFile, divisorSumRecord, haveReference, writeJson } from './reference/fixtures.ts'
+import {
+  arbigraphDir,
+  baselineFile,
+  divisorSumRecord,
+  haveReference,
+  writeJson,
+} from './reference/fixtures.ts'
 
 const registry = defaultRegistry()
 const dir = scratchDir()
@@ -42,9 +48,7 @@ function changeByte(path: string, lineNo: number, from: string, to: string, afte
 }
 
 const instanceBytesHash = (path: string) =>
-  createHash('sha256')
-    .update(readFileSync(path, 'utf8').split('\n').slice(1).join('\n'))
-    .digest('hex')
+  createHash('sha256').update(readFileSync(path, 'utf8').split('\n').slice(1).join('\n')).digest('hex')
 
 beforeAll(async () => {
   await writeGeneratedDataset(generated, spec, { registry })
@@ -73,7 +77,9 @@ describe('our JSONL, generated (checked by regenerating it from its spec)', () =
     const error = await rejection(loadFrozenDataset(path, registry))
     expect(error).toMatchObject({ code: 'ARBIGRAPH_DATASET_MODIFIED' })
     expect(error.message).toContain(`${path}:4: instance 2 ("chain/math/FWHT#0")`)
-    expect(error.message).toContain("differs from what the manifest's spec generates at its position (first at prompt)")
+    expect(error.message).toContain(
+      "differs from what the manifest's spec generates at its position (first at prompt)",
+    )
   })
 
   it('a change in the manifest spec is refused at the first instance it no longer makes', async () => {
@@ -96,7 +102,11 @@ describe('our JSONL, imported (checked by the digests its manifest holds)', () =
   const importDir = scratchDir()
   const imported = join(importDir, 'two.jsonl')
   beforeAll(async () => {
-    writeJson(importDir, 'two.json', baselineFile([divisorSumRecord(), { ...divisorSumRecord(), sample_idx: 1 }]))
+    writeJson(
+      importDir,
+      'two.json',
+      baselineFile([divisorSumRecord(), { ...divisorSumRecord(), sample_idx: 1 }]),
+    )
     const run = await runCommand(importReferenceCommand, ['two.json', '--out', 'two.jsonl'], importDir)
     expect(run.code).toBe(0)
   })
@@ -106,7 +116,10 @@ describe('our JSONL, imported (checked by the digests its manifest holds)', () =
     const lines = readFileSync(imported, 'utf8').split('\n').slice(1, 3)
     expect(manifest.instanceSha256).toEqual(lines.map((l) => createHash('sha256').update(l).digest('hex')))
     const data = await loadFrozenDataset(imported, registry)
-    expect(data.instances.map((i) => i.id)).toEqual(['baseline/math/DivisorSum#0', 'baseline/math/DivisorSum#1'])
+    expect(data.instances.map((i) => i.id)).toEqual([
+      'baseline/math/DivisorSum#0',
+      'baseline/math/DivisorSum#1',
+    ])
     expect(data.sha256).toBe(instanceBytesHash(imported))
   })
 
@@ -146,6 +159,9 @@ describe('our JSONL, imported (checked by the digests its manifest holds)', () =
 
 describe.skipIf(!haveReference)('the released reference files', () => {
   it('math_chain.json is labelled chain/math', () => {
-    expect(datasetLabel(join(arbigraphDir, 'math_chain.json'))).toEqual({ topology: 'chain', categories: ['math'] })
+    expect(datasetLabel(join(arbigraphDir, 'math_chain.json'))).toEqual({
+      topology: 'chain',
+      categories: ['math'],
+    })
   })
 })
