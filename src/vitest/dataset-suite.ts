@@ -14,7 +14,10 @@
  */
 import { isAbsolute, resolve } from 'node:path'
 import { arbigraphBenchmark, arbigraphCases, suiteCaseSettings } from '../arbigraph-benchmark.ts'
+import type { HarnessProfileInput } from '../agent/profile.ts'
 import type { AnyBenchmark } from '../contracts/benchmark.ts'
+import type { Harness } from '../contracts/harness.ts'
+import type { HarnessName } from '../contracts/names.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { ArbigraphError } from '../errors.ts'
 import { threadRegistry } from '../generate/generate-chunk.ts'
@@ -30,8 +33,8 @@ import { variantCaseId } from './suite-variant.ts'
 export interface DatasetSuiteOptions {
   /** Our dataset JSONL or a reference file (`*.json`), relative to the run's root. */
   dataset: string
-  /** As for a generated suite (src/vitest/arbigraph-suite.ts). @default the tool agent */
-  harness?: SuiteOptions['harness']
+  /** As for a generated suite: a harness value, a registered harness name, or tool-agent profile fields. @default the tool agent */
+  harness?: Harness | HarnessName | HarnessProfileInput
   /** As for a generated suite. @default ['in-graph'] */
   conditions?: SuiteOptions['conditions']
 }
@@ -115,7 +118,7 @@ export function declareDatasetSuite(options: DatasetSuiteOptions, who = 'defineS
   const suiteOptions: SuiteOptions = {
     topology: label.topology,
     categories: label.categories,
-    ...(options.harness !== undefined ? { harness: options.harness } : {}),
+    ...(options.harness !== undefined ? { harness: options.harness as SuiteOptions['harness'] } : {}),
     ...(options.conditions !== undefined ? { conditions: options.conditions } : {}),
   }
   declareBenchmarkSuite(
