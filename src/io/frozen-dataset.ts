@@ -21,13 +21,20 @@
  * not change the identity of unchanged instances, and a reference file and its import hash alike.
  */
 import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
+import { createReadStream, readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { createInterface } from 'node:readline'
+import { builtins } from '../builtins.ts'
 import type { Manifest } from '../contracts/dataset.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { ArbigraphError } from '../errors.ts'
-import { firstDifference, type Json, planRegeneration, regenerateAt } from '../generate/regeneration.ts'
+import {
+  firstDifference,
+  type Json,
+  type LoadedPools,
+  planRegeneration,
+  regenerateAt,
+} from '../generate/regeneration.ts'
 import type { Registry } from '../registry.ts'
 import { decodeInstance, decodeManifest } from './dataset.ts'
 import { isReferenceFormat } from './frozen-dataset-format.ts'
@@ -93,7 +100,32 @@ function modified(path: string, lineNo: number, line: string, why: string): Arbi
 /** How each instance line is checked: against a stored digest, or against its regeneration. */
 type LineCheck = (line: string, index: number, lineNo: number) => Promise<void>
 
-function lineCheck(path: string, manifest: Manifest, registry: Registry): LineCheck {
+/** A spec's pools a run can regenerate with: those ARBIGRAPH_PYTHON_POOL / ARBIGRAPH_GSM_POOL name (as `generate` records them). */
+interface RunPools {
+  loaded: LoadedPools
+  /** The variable that names `category`'s pool file. */
+  variable: (category: string) => string
+}
+
+async function runPools(): Promise<RunPools> {
+  const loaded: LoadedPools = {}
+  const variables = new Map<string, string>()
+  for (const { category, env } of (await builtins()).pools ?? []) {
+    variables.set(category, env)
+    const file = process.env[env]
+    if (!file) continue
+    loaded[category] = {
+      file: basename(file),
+      sha256: createHash('sha256').update(readFileSync(file)).digest('hex'),
+    }
+  }
+  return {
+    loaded,
+    variable: (category) => `the variable ${variables.get(category) ?? `for the ${category} pool`}`,
+  }
+}
+
+function lineCheck(path: string, manifest: Manifest, registry: Registry, pools: RunPools): LineCheck {
   const digests = manifest.instanceSha256
   if (digests) {
     if (digests.length !== manifest.count)
@@ -106,7 +138,7 @@ function lineCheck(path: string, manifest: Manifest, registry: Registry): LineCh
         throw modified(path, lineNo, line, "does not match its SHA-256 in the manifest's instanceSha256")
     }
   }
-  const regeneration = planRegeneration(manifest, registry, {}, (category) => `a ${category} pool`)
+  const regeneration = planRegeneration(manifest, registry, pools.loaded, pools.variable)
   if (!regeneration.ok)
     throw new ArbigraphError(
       'ARBIGRAPH_DATASET_UNVERIFIED',
@@ -146,7 +178,7 @@ async function readJsonlDataset(path: string, registry: Registry): Promise<Froze
       lineNo++
       if (lineNo === 1) {
         manifest = decodeManifest(line, `${path}:1`)
-        check = lineCheck(path, manifest, registry)
+        check = lineCheck(path, manifest, registry, await runPools())
         continue
       }
       if (line === '' && lineNo > manifest!.count + 1) continue // a trailing blank line

@@ -89,6 +89,21 @@ describe('our JSONL, generated (checked by regenerating it from its spec)', () =
     expect(error.message).toContain('instance 0 ("chain/math/DivisorSum#0")')
   })
 
+  it('a task pool the spec does not use is refused rather than read as a changed file', async () => {
+    const pool = join(dir, 'pool.json')
+    writeFileSync(pool, '{}')
+    process.env.ARBIGRAPH_PYTHON_POOL = pool
+    try {
+      const error = await rejection(loadFrozenDataset(generated, registry))
+      expect(error).toMatchObject({ code: 'ARBIGRAPH_DATASET_UNVERIFIED' })
+      expect(error.message).toContain(
+        'the variable ARBIGRAPH_PYTHON_POOL was given, but the spec uses the built-in python pool; leave it out',
+      )
+    } finally {
+      delete process.env.ARBIGRAPH_PYTHON_POOL
+    }
+  })
+
   it('a line that no longer parses is still named as the changed instance', async () => {
     const path = changeByte(generated, 3, '{', '[')
     const error = await rejection(loadFrozenDataset(path, registry))
