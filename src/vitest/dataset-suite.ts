@@ -13,12 +13,12 @@
  * file is what runs).
  */
 import { isAbsolute, resolve } from 'node:path'
-import { arbigraphBenchmark, arbigraphCases, suiteCaseSettings } from '../arbigraph-benchmark.ts'
 import type { HarnessProfileInput } from '../agent/profile.ts'
+import { arbigraphBenchmark, arbigraphCases, suiteCaseSettings } from '../arbigraph-benchmark.ts'
 import type { AnyBenchmark } from '../contracts/benchmark.ts'
 import type { Harness } from '../contracts/harness.ts'
-import type { HarnessName } from '../contracts/names.ts'
 import type { Instance } from '../contracts/instance.ts'
+import type { HarnessName } from '../contracts/names.ts'
 import { ArbigraphError } from '../errors.ts'
 import { threadRegistry } from '../generate/generate-chunk.ts'
 import { datasetLabel } from '../io/dataset-label.ts'
