@@ -9,6 +9,7 @@
  * Reference: Long-Transduction paper, Appendix B (scoring, position bins, exact completion).
  */
 import { z } from 'zod'
+import { datasetRefSchema } from '../../src/contracts/case-record.ts'
 import { ArbigraphError, describeZodError } from '../../src/errors.ts'
 import { budgetSchema, familySchema, formatSchema } from './grid.ts'
 
@@ -69,6 +70,11 @@ export const transductionRecordSchema = z
       .strict(),
     latencyMs: z.number().min(0),
     infraError: z.object({ reason: z.string() }).strict().nullable(),
+    dataset: datasetRefSchema
+      .optional()
+      .describe(
+        "Set for a document of a frozen dataset file (defineTransductionSuite({ dataset })): its content hash and the document's position.",
+      ),
   })
   .strict()
   .refine((record) => (record.score === null) === (record.infraError !== null), {

@@ -57,6 +57,21 @@ export function trialRegister(): (
   }
 }
 
+/** The frozen datasets of a run, derived from its records (src/metrics/run-datasets.ts). */
+export const runDatasetsSchema = z.array(
+  z
+    .object({
+      sha256: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .describe('Content hash of the instances.'),
+      file: z.string().describe('The file name the run read it from.'),
+      instances: z.number().int().min(0).describe('Distinct instances of it that ran.'),
+      trials: z.number().int().min(0),
+    })
+    .strict(),
+)
+
 export const resultsSchema = z
   .object({
     schema: z.literal(RESULTS_SCHEMA),
@@ -93,20 +108,7 @@ export const resultsSchema = z
       .describe(
         'How much of the run was replayed from the response cache, and from whom (derived from the records; present when some trial was).',
       ),
-    datasets: z
-      .array(
-        z
-          .object({
-            sha256: z
-              .string()
-              .regex(/^[0-9a-f]{64}$/)
-              .describe('Content hash of the instances.'),
-            file: z.string().describe('The file name the run read it from.'),
-            instances: z.number().int().min(0).describe('Distinct instances of it that ran.'),
-            trials: z.number().int().min(0),
-          })
-          .strict(),
-      )
+    datasets: runDatasetsSchema
       .optional()
       .describe(
         "The frozen datasets the run evaluated (derived from the records' `dataset`; present when some record has one). `compare` refuses runs whose datasets differ.",

@@ -40,6 +40,39 @@ function firstLines(path: string, n: number): string[] {
   }
 }
 
+/**
+ * The first line of a JSONL file as an object (a Long-Transduction document names its family).
+ * @example firstJsonLine('lt.jsonl').family // 'arithmetic'
+ */
+export function firstJsonLine(path: string): Record<string, unknown> {
+  let lines: string[]
+  try {
+    lines = firstLines(path, 1)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') throw new ArbigraphError('ARBIGRAPH_BAD_INPUT', `${path}: no such dataset file`)
+    throw error
+  }
+  try {
+    const json = record(JSON.parse(lines[0] ?? ''))
+    if (json) return json
+  } catch {}
+  throw unreadable(path, 'line 1 is not a JSON object')
+}
+
+/**
+ * Which kind of dataset file `path` is: the reference's (`.json`), a Long-Transduction JSONL (its
+ * lines are documents, no manifest), or ours (a manifest line first).
+ * @example datasetKind('lt.jsonl') // 'transduction'
+ */
+export function datasetKind(path: string): 'reference' | 'transduction' | 'arbigraph' {
+  if (isReferenceFormat(path)) return 'reference'
+  const first = firstJsonLine(path)
+  return typeof first.family === 'string' && typeof first.budget === 'string' && first.schema === undefined
+    ? 'transduction'
+    : 'arbigraph'
+}
+
 function unreadable(path: string, why: string): ArbigraphError {
   return new ArbigraphError('ARBIGRAPH_BAD_DATASET', `${path}: ${why}`)
 }

@@ -13,12 +13,14 @@
  * Reference: docs/research/ecosystem-anchors.md §A2–§A4.
  */
 
+import { isAbsolute, resolve as resolvePath } from 'node:path'
 import type { HarnessProfileInput } from '../agent/profile.ts'
 import { arbigraphBenchmark } from '../arbigraph-benchmark.ts'
 import type { AnyBenchmark, Benchmark } from '../contracts/benchmark.ts'
 import type { Harness } from '../contracts/harness.ts'
 import type { CategoryName, HarnessName, TopologyName } from '../contracts/names.ts'
 import { threadRegistry } from '../generate/generate-chunk.ts'
+import { firstJsonLine } from '../io/dataset-label.ts'
 import { getBenchmark } from '../registry.ts'
 import type { SuiteOptions } from './arbigraph-suite.ts'
 import { type DatasetSuiteOptions, declareDatasetSuite, isDatasetSuite } from './dataset-suite.ts'
@@ -70,7 +72,10 @@ export function defineSuite(first: unknown, options?: unknown, settings: SuiteSe
 
 /** Long-Transduction suite options (validated by the registered `transduction` benchmark). */
 export interface TransductionSuiteOptions {
-  family: string
+  /** The family; with `dataset`, the file's (read from it). */
+  family?: string
+  /** A Long-Transduction JSONL file (`arbigraph generate transduction`) to evaluate as it is, relative to the run's root. */
+  dataset?: string
   budgets?: string[]
   formats?: string[]
   levels?: number[]
@@ -84,9 +89,15 @@ export interface TransductionSuiteOptions {
  * @example
  * // suites/transduction/arithmetic.eval.ts
  * defineTransductionSuite({ family: 'arithmetic' })
+ * defineTransductionSuite({ dataset: 'data/lt-arithmetic.jsonl' }) // a generated file, as it is
  */
 export function defineTransductionSuite(options: TransductionSuiteOptions): void {
-  const label = { name: `transduction/${options.family}`, tags: ['transduction', options.family] }
+  // A dataset file names its family on every line: the first one names the suite.
+  if (options.dataset !== undefined && options.family === undefined) {
+    const path = isAbsolute(options.dataset) ? options.dataset : resolvePath(runRoot(), options.dataset)
+    options = { ...options, family: String(firstJsonLine(path).family) }
+  }
+  const label = { name: `transduction/${options.family}`, tags: ['transduction', String(options.family)] }
   const resolve = async () => getBenchmark(await threadRegistry(runRoot()), 'transduction')
   declareBenchmarkSuite(resolve, options, {}, label, 'defineTransductionSuite')
 }
