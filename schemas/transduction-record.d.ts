@@ -69,4 +69,19 @@ export interface LongTransductionDocumentRecord {
   infraError: {
     reason: string
   } | null
+  dataset?: FrozenDatasetInstance
+}
+/**
+ * Set for a document of a frozen dataset file (defineTransductionSuite({ dataset })): its content hash and the document's position.
+ */
+export interface FrozenDatasetInstance {
+  sha256: string
+  /**
+   * 0-based position of the instance among the file's instances.
+   */
+  index: number
+  /**
+   * The file name the run read it from (informative).
+   */
+  file: string
 }

@@ -58,6 +58,24 @@ export interface LongTransductionResultsFile {
    * When the records sweep one axis (budget or level): one curve per family and format.
    */
   sweeps?: SweepCurveResultsFileSection[]
+  /**
+   * The frozen dataset files the run evaluated (derived from the records; present when some record has one).
+   */
+  datasets?: {
+    /**
+     * Content hash of the instances.
+     */
+    sha256: string
+    /**
+     * The file name the run read it from.
+     */
+    file: string
+    /**
+     * Distinct instances of it that ran.
+     */
+    instances: number
+    trials: number
+  }[]
 }
 /**
  * What the preflight (`arbigraph doctor` checks) found on the endpoint; absent in a merge.
@@ -178,6 +196,21 @@ export interface LongTransductionDocumentRecord {
   infraError: {
     reason: string
   } | null
+  dataset?: FrozenDatasetInstance
+}
+/**
+ * Set for a document of a frozen dataset file (defineTransductionSuite({ dataset })): its content hash and the document's position.
+ */
+export interface FrozenDatasetInstance {
+  sha256: string
+  /**
+   * 0-based position of the instance among the file's instances.
+   */
+  index: number
+  /**
+   * The file name the run read it from (informative).
+   */
+  file: string
 }
 export interface SweepCurveResultsFileSection {
   /**
