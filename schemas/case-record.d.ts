@@ -174,6 +174,7 @@ export interface ArbiGraphCaseRecord {
     }
   }
   sweep?: SweepPointOfACaseRecord
+  dataset?: FrozenDatasetInstance
 }
 export interface ArbiGraphInstanceGrade {
   schema: 'arbigraph.grade/1'
@@ -278,4 +279,18 @@ export interface SweepPointOfACaseRecord {
    * The x of the curve: the value, or value + 1 for an axis starting at 0.
    */
   size: number
+}
+/**
+ * Set for a case of a frozen dataset (defineSuite({ dataset })): the content hash of its instances and this instance's place among them. `compare` pairs trials by it.
+ */
+export interface FrozenDatasetInstance {
+  sha256: string
+  /**
+   * 0-based position of the instance among the file's instances.
+   */
+  index: number
+  /**
+   * The file name the run read it from (informative).
+   */
+  file: string
 }

@@ -19,6 +19,10 @@ export interface ArbiGraphDatasetManifestFirstLineOfADatasetFile {
    * Number of instance lines that follow.
    */
   count: number
+  /**
+   * SHA-256 (hex) of each instance line (its bytes, without the newline), in file order: how a file with no generation spec (an imported one) is checked before it is evaluated. A generated file is checked by regenerating it from its spec instead.
+   */
+  instanceSha256?: string[]
 }
 /**
  * How the file was generated; absent for imported files.

@@ -76,6 +76,38 @@ export interface ArbiGraphResultsFile {
     unattributed: number
   }
   /**
+   * The frozen datasets the run evaluated (derived from the records' `dataset`; present when some record has one). `compare` refuses runs whose datasets differ.
+   */
+  datasets?: {
+    /**
+     * Content hash of the instances.
+     */
+    sha256: string
+    /**
+     * The file name the run read it from.
+     */
+    file: string
+    /**
+     * Distinct instances of it that ran.
+     */
+    instances: number
+    trials: number
+  }[]
+  /**
+   * Where the records came from when not from a run of this tool against an endpoint: `reference-replay` = the recorded model outputs of a reference harness run, replayed through our agent loop and graded by us (`arbigraph replay-reference --out`).
+   */
+  provenance?: {
+    kind: 'reference-replay'
+    /**
+     * The reference results file replayed (its name).
+     */
+    file: string
+    /**
+     * SHA-256 of that file.
+     */
+    sha256: string
+  }
+  /**
    * Curves of the scaling sweeps among the records (derived from them; `arbigraph report` recomputes them).
    */
   sweeps?: SweepCurveResultsFileSection[]
@@ -304,6 +336,7 @@ export interface ArbiGraphCaseRecord {
     }
   }
   sweep?: SweepPointOfACaseRecord
+  dataset?: FrozenDatasetInstance
 }
 export interface ArbiGraphInstanceGrade {
   schema: 'arbigraph.grade/1'
@@ -408,6 +441,20 @@ export interface SweepPointOfACaseRecord {
    * The x of the curve: the value, or value + 1 for an axis starting at 0.
    */
   size: number
+}
+/**
+ * Set for a case of a frozen dataset (defineSuite({ dataset })): the content hash of its instances and this instance's place among them. `compare` pairs trials by it.
+ */
+export interface FrozenDatasetInstance {
+  sha256: string
+  /**
+   * 0-based position of the instance among the file's instances.
+   */
+  index: number
+  /**
+   * The file name the run read it from (informative).
+   */
+  file: string
 }
 /**
  * Context conditions summary, when some record ran them (recomputable from the records).

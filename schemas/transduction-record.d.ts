@@ -73,4 +73,19 @@ export interface LongTransductionDocumentRecord {
    * Where the prompt and the output are stored for the dashboard's document view (`<file>#<line>`); absent when none were stored.
    */
   detailRef?: string
+  dataset?: FrozenDatasetInstance
+}
+/**
+ * Set for a document of a frozen dataset file (defineTransductionSuite({ dataset })): its content hash and the document's position.
+ */
+export interface FrozenDatasetInstance {
+  sha256: string
+  /**
+   * 0-based position of the instance among the file's instances.
+   */
+  index: number
+  /**
+   * The file name the run read it from (informative).
+   */
+  file: string
 }

@@ -58,6 +58,24 @@ export interface LongTransductionResultsFile {
    * When the records sweep one axis (budget or level): one curve per family and format.
    */
   sweeps?: SweepCurveResultsFileSection[]
+  /**
+   * The frozen dataset files the run evaluated (derived from the records; present when some record has one).
+   */
+  datasets?: {
+    /**
+     * Content hash of the instances.
+     */
+    sha256: string
+    /**
+     * The file name the run read it from.
+     */
+    file: string
+    /**
+     * Distinct instances of it that ran.
+     */
+    instances: number
+    trials: number
+  }[]
 }
 /**
  * What the preflight (`arbigraph doctor` checks) found on the endpoint; absent in a merge.
@@ -182,6 +200,21 @@ export interface LongTransductionDocumentRecord {
    * Where the prompt and the output are stored for the dashboard's document view (`<file>#<line>`); absent when none were stored.
    */
   detailRef?: string
+  dataset?: FrozenDatasetInstance
+}
+/**
+ * Set for a document of a frozen dataset file (defineTransductionSuite({ dataset })): its content hash and the document's position.
+ */
+export interface FrozenDatasetInstance {
+  sha256: string
+  /**
+   * 0-based position of the instance among the file's instances.
+   */
+  index: number
+  /**
+   * The file name the run read it from (informative).
+   */
+  file: string
 }
 export interface SweepCurveResultsFileSection {
   /**

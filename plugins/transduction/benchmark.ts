@@ -6,6 +6,7 @@
  * benchmark reporter.
  * Reference: Long-Transduction paper §2–§4, Appendices B and D.
  */
+import { resolve } from 'node:path'
 import { benchmark } from '../../src/contracts/benchmark.ts'
 import type { RunInfo } from '../../src/contracts/results.ts'
 import { SINGLE_SHOT_OUTPUT, singleShot } from '../../src/harness/single-shot.ts'
@@ -38,6 +39,7 @@ import {
 import { singleShotMaxTokens } from './single-shot-profile.ts'
 import type { ResolvedTransductionSuite, TransductionIdentity } from './suite/cases.ts'
 import { transductionSuiteCases, transductionSuiteSchema } from './suite/cases.ts'
+import { transductionDatasetCases } from './suite/dataset-cases.ts'
 import { transductionEnvShape } from './suite/env.ts'
 import { singleShotOutcome, transductionInfraRecord, transductionRecord } from './suite/score-record.ts'
 import { transductionSweep } from './sweep.ts'
@@ -62,9 +64,12 @@ export const transduction = benchmark<
   summary: 'Long-Transduction: long read-mutate-output documents, scored per record and position',
   options: transductionSuiteSchema,
   suite: (o) => ({ name: `transduction/${o.family}`, tags: ['transduction', o.family] }),
+  // A frozen dataset file is evaluated as it is (suite/dataset-cases.ts), else the grid is generated.
   cases: (o, run) => {
     if (run) detailRoot = run.root
-    return transductionSuiteCases(o)
+    return o.dataset === undefined
+      ? transductionSuiteCases(o)
+      : transductionDatasetCases(resolve(run?.root ?? process.cwd(), o.dataset))
   },
   simCases: (cases) =>
     cases.map(({ input: d }) => ({

@@ -10,6 +10,7 @@
  * Reference: Long-Transduction paper, Appendix B (scoring, position bins, exact completion).
  */
 import { z } from 'zod'
+import { datasetRefSchema } from '../../src/contracts/case-record.ts'
 import { ArbigraphError, describeZodError } from '../../src/errors.ts'
 import { budgetSchema, familySchema, formatSchema } from './grid.ts'
 
@@ -75,6 +76,11 @@ export const transductionRecordSchema = z
       .optional()
       .describe(
         "Where the prompt and the output are stored for the dashboard's document view (`<file>#<line>`); absent when none were stored.",
+      ),
+    dataset: datasetRefSchema
+      .optional()
+      .describe(
+        "Set for a document of a frozen dataset file (defineTransductionSuite({ dataset })): its content hash and the document's position.",
       ),
   })
   .strict()

@@ -8,7 +8,7 @@
 
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
-import { runInfoSchema } from '../../src/contracts/results.ts'
+import { runDatasetsSchema, runInfoSchema } from '../../src/contracts/results.ts'
 import { sweepCurveSchema } from '../../src/contracts/sweep-curve.ts'
 import { ArbigraphError, describeZodError } from '../../src/errors.ts'
 import type { TransductionSummary } from './metrics/summarize-transduction.ts'
@@ -33,6 +33,11 @@ export const transductionResultsSchema = z
       .array(sweepCurveSchema)
       .optional()
       .describe('When the records sweep one axis (budget or level): one curve per family and format.'),
+    datasets: runDatasetsSchema
+      .optional()
+      .describe(
+        'The frozen dataset files the run evaluated (derived from the records; present when some record has one).',
+      ),
   })
   .strict()
   .superRefine((results, ctx) => {

@@ -17,6 +17,22 @@ import { agentStatusSchema, type TurnRecord, turnReplaySchema } from './transcri
 
 export const CASE_RECORD_SCHEMA = 'arbigraph.case/1'
 
+/**
+ * Which instance of which frozen dataset a trial ran: the dataset's content hash (SHA-256 of its
+ * instance lines, `tail -n +2 file.jsonl | sha256sum`), the instance's 0-based position in the
+ * file, and the file's name (for people; the hash is the identity).
+ */
+export const datasetRefSchema = z
+  .object({
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    index: z.number().int().min(0).describe("0-based position of the instance among the file's instances."),
+    file: z.string().min(1).describe('The file name the run read it from (informative).'),
+  })
+  .strict()
+  .meta({ id: 'DatasetRef', title: 'Frozen dataset instance' })
+
+export type DatasetRef = z.output<typeof datasetRefSchema>
+
 const count = z.number().int().min(0)
 
 export const caseRecordSchema = z
@@ -69,6 +85,11 @@ export const caseRecordSchema = z
       .optional()
       .describe('Context conditions (isolated, chained) per node, when the suite ran them.'),
     sweep: sweepPointSchema.optional().describe('Set for a case of a scaling sweep (defineSweep).'),
+    dataset: datasetRefSchema
+      .optional()
+      .describe(
+        "Set for a case of a frozen dataset (defineSuite({ dataset })): the content hash of its instances and this instance's place among them. `compare` pairs trials by it.",
+      ),
   })
   .strict()
   .refine((record) => (record.grade === null) !== (record.infraError === null), {
@@ -113,6 +134,7 @@ export type InfraRecordBase = Pick<
   | 'latencyMs'
   | 'sweep'
   | 'suite'
+  | 'dataset'
 > &
   Partial<Pick<CaseRecord, 'harness'>>
 

@@ -43,6 +43,12 @@ export const manifestSchema = z
       .optional()
       .describe('Where an imported file came from.'),
     count: z.int().min(0).describe('Number of instance lines that follow.'),
+    instanceSha256: z
+      .array(z.string().regex(/^[0-9a-f]{64}$/))
+      .optional()
+      .describe(
+        'SHA-256 (hex) of each instance line (its bytes, without the newline), in file order: how a file with no generation spec (an imported one) is checked before it is evaluated. A generated file is checked by regenerating it from its spec instead.',
+      ),
   })
   .strict()
   .meta({ id: 'DatasetManifest', title: 'ArbiGraph dataset manifest (first line of a dataset file)' })

@@ -57,6 +57,21 @@ export function trialRegister(): (
   }
 }
 
+/** The frozen datasets of a run, derived from its records (src/metrics/run-datasets.ts). */
+export const runDatasetsSchema = z.array(
+  z
+    .object({
+      sha256: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .describe('Content hash of the instances.'),
+      file: z.string().describe('The file name the run read it from.'),
+      instances: z.number().int().min(0).describe('Distinct instances of it that ran.'),
+      trials: z.number().int().min(0),
+    })
+    .strict(),
+)
+
 export const resultsSchema = z
   .object({
     schema: z.literal(RESULTS_SCHEMA),
@@ -92,6 +107,25 @@ export const resultsSchema = z
       .optional()
       .describe(
         'How much of the run was replayed from the response cache, and from whom (derived from the records; present when some trial was).',
+      ),
+    datasets: runDatasetsSchema
+      .optional()
+      .describe(
+        "The frozen datasets the run evaluated (derived from the records' `dataset`; present when some record has one). `compare` refuses runs whose datasets differ.",
+      ),
+    provenance: z
+      .object({
+        kind: z.literal('reference-replay'),
+        file: z.string().describe('The reference results file replayed (its name).'),
+        sha256: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/)
+          .describe('SHA-256 of that file.'),
+      })
+      .strict()
+      .optional()
+      .describe(
+        'Where the records came from when not from a run of this tool against an endpoint: `reference-replay` = the recorded model outputs of a reference harness run, replayed through our agent loop and graded by us (`arbigraph replay-reference --out`).',
       ),
     sweeps: z
       .array(sweepCurveSchema)

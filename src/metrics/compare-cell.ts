@@ -2,7 +2,7 @@
  * The paired test of one cell between two runs, the unit both the run comparison
  * (src/metrics/compare.ts) and the sweep comparison (src/metrics/sweep/compare-sweeps.ts) are
  * made of. Each run's accuracy is its own (every graded trial of the cell); the test of a
- * difference is paired: only trials both runs graded (same case id and epoch) count, and the
+ * difference is paired: only trials both runs graded (same case id and epoch, or for a frozen dataset the same dataset hash, instance and epoch: src/metrics/trial-key.ts) count, and the
  * exact McNemar test on their discordant pairs decides. Its own module so the two comparisons
  * depend on it and not on each other.
  */
@@ -10,6 +10,7 @@ import type { CaseRecord } from '../contracts/case-record.ts'
 import { mcnemarExact } from './mcnemar.ts'
 import type { CellScope } from './summarize.ts'
 import { cellKey, summarizeCell } from './summarize.ts'
+import { trialKey } from './trial-key.ts'
 
 /**
  * How a cell moved from run A to run B: `not significant` when the paired test cannot tell the
@@ -42,7 +43,6 @@ export interface CellComparison {
   verdict: CellVerdict
 }
 
-const trialKey = (r: CaseRecord) => `${r.caseId}@${r.epoch}`
 const graded = (r: CaseRecord) => r.infraError === null && r.grade !== null
 
 function verdictOf(a: CaseRecord[], b: CaseRecord[], lost: number, won: number, p: number, alpha: number) {

@@ -6,10 +6,12 @@
  * run loses significantly more pairs than it wins (p < alpha), `improved` in the mirror case.
  * A cell that ran in the first run but not the second is `missing`, and the regression gate
  * fails on it too: a gate must not pass because the cell it guards did not run (as in gate.ts).
- * Infrastructure errors are not model outcomes and never form a pair.
+ * Infrastructure errors are not model outcomes and never form a pair. Runs of different frozen
+ * datasets are refused (src/metrics/run-datasets.ts).
  */
 import type { CaseRecord } from '../contracts/case-record.ts'
 import { type CellComparison, compareCell } from './compare-cell.ts'
+import { checkSameDatasets } from './run-datasets.ts'
 import { suiteKey, suiteLabeller } from './suite-label.ts'
 import { compareSweeps, type SweepComparison } from './sweep/compare-sweeps.ts'
 
@@ -33,6 +35,8 @@ export interface CompareOptions {
    * @default 0.05
    */
   alpha?: number
+  /** What the two runs are called in a refusal (e.g. their files). @default 'A', 'B' */
+  labels?: [string, string]
 }
 
 /** Cells by topology, category and suite: the same suite pairs up across runs whatever else ran. */
@@ -58,6 +62,8 @@ export function compareRuns(
   options: CompareOptions = {},
 ): RunComparison {
   const alpha = options.alpha ?? 0.05
+  // Runs of different frozen datasets share no trial: refuse rather than test nothing.
+  checkSameDatasets(a, b, ...(options.labels ?? ['A', 'B']))
   const groupsA = groupByCell(a)
   const groupsB = groupByCell(b)
   const keys = [...new Set([...groupsA.keys(), ...groupsB.keys()])].sort()

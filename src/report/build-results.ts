@@ -8,6 +8,7 @@ import type { Results, RunInfo } from '../contracts/results.ts'
 import { isSimulated, modelLabel, RESULTS_SCHEMA } from '../contracts/results.ts'
 import { contextLoss } from '../metrics/context-loss.ts'
 import { summarizeReplay } from '../metrics/replay.ts'
+import { runDatasets } from '../metrics/run-datasets.ts'
 import { sweepSection } from './sweep-section.ts'
 
 const SECRET = /KEY|TOKEN|SECRET|PASSWORD|AUTH/i
@@ -43,6 +44,7 @@ export function buildResults(records: CaseRecord[], run: RunInfo, createdBy: str
     records,
     ...contextLossField(records),
     ...replayField(records),
+    ...datasetsField(records),
     ...sweepSection(records),
   }
 }
@@ -51,6 +53,12 @@ export function buildResults(records: CaseRecord[], run: RunInfo, createdBy: str
 function replayField(records: CaseRecord[]): Pick<Results, 'replay'> {
   const replay = summarizeReplay(records)
   return replay.replayed > 0 ? { replay } : {}
+}
+
+/** The frozen datasets, only when some record came from one (results stay as they were otherwise). */
+function datasetsField(records: CaseRecord[]): Pick<Results, 'datasets'> {
+  const datasets = runDatasets(records)
+  return datasets.length > 0 ? { datasets } : {}
 }
 
 /** The context-loss summary, only when some record ran the conditions (results stay as they were otherwise). */

@@ -13,20 +13,23 @@
  * Reference: docs/research/ecosystem-anchors.md §A2–§A4.
  */
 
+import { isAbsolute, resolve as resolvePath } from 'node:path'
 import type { HarnessProfileInput } from '../agent/profile.ts'
 import { arbigraphBenchmark } from '../arbigraph-benchmark.ts'
 import type { AnyBenchmark, Benchmark } from '../contracts/benchmark.ts'
 import type { Harness } from '../contracts/harness.ts'
 import type { CategoryName, HarnessName, TopologyName } from '../contracts/names.ts'
 import { threadRegistry } from '../generate/generate-chunk.ts'
+import { firstJsonLine } from '../io/dataset-label.ts'
 import { getBenchmark } from '../registry.ts'
 import type { SuiteOptions } from './arbigraph-suite.ts'
+import { type DatasetSuiteOptions, declareDatasetSuite, isDatasetSuite } from './dataset-suite.ts'
 import { declareBenchmarkSuite, type SuiteSettings } from './declare-benchmark-suite.ts'
 import { runRoot } from './run-root.ts'
 
 // ArbiGraph's options and cases have their own module; callers of the earlier home still find them.
 export { type SuiteCase, type SuiteOptions, suiteCases } from './arbigraph-suite.ts'
-export type { SuiteSettings }
+export type { DatasetSuiteOptions, SuiteSettings }
 
 /**
  * ArbiGraph's suite options as `defineSuite` takes them: the topology, category and harness
@@ -44,14 +47,16 @@ const isBenchmarkValue = (x: unknown): x is AnyBenchmark =>
 
 /**
  * Declares a benchmark suite; call it at the top level of a `*.eval.ts` file. Give a benchmark
- * and its options, or ArbiGraph's options alone.
+ * and its options, ArbiGraph's options alone, or a frozen dataset file to evaluate as it is.
  * @example
  * // suites/chain/math.eval.ts
  * defineSuite({ topology: 'chain', options: { length: 4 }, category: 'math' })
+ * // suites/frozen/chain-math.eval.ts (our JSONL, or a reference file such as math_chain.json)
+ * defineSuite({ dataset: 'data/chain-math.jsonl' })
  * // suites/echo/words.eval.ts
  * defineSuite(echo, { words: 3 })
  */
-export function defineSuite(options: DefineSuiteOptions): void
+export function defineSuite(options: DefineSuiteOptions | DatasetSuiteOptions): void
 export function defineSuite<Options, Case>(
   benchmark: Benchmark<Options, Case, unknown, unknown>,
   options: unknown,
@@ -59,13 +64,18 @@ export function defineSuite<Options, Case>(
 ): void
 export function defineSuite(first: unknown, options?: unknown, settings: SuiteSettings = {}): void {
   // ArbiGraph's options alone: its messages keep saying `defineSuite:`.
-  if (!isBenchmarkValue(first)) declareBenchmarkSuite(arbigraphBenchmark, first, {}, undefined, 'defineSuite')
+  if (isDatasetSuite(first)) declareDatasetSuite(first)
+  else if (!isBenchmarkValue(first))
+    declareBenchmarkSuite(arbigraphBenchmark, first, {}, undefined, 'defineSuite')
   else declareBenchmarkSuite(first, options, settings)
 }
 
 /** Long-Transduction suite options (validated by the registered `transduction` benchmark). */
 export interface TransductionSuiteOptions {
-  family: string
+  /** The family; with `dataset`, the file's (read from it). */
+  family?: string
+  /** A Long-Transduction JSONL file (`arbigraph generate transduction`) to evaluate as it is, relative to the run's root. */
+  dataset?: string
   budgets?: string[]
   formats?: string[]
   levels?: number[]
@@ -79,9 +89,15 @@ export interface TransductionSuiteOptions {
  * @example
  * // suites/transduction/arithmetic.eval.ts
  * defineTransductionSuite({ family: 'arithmetic' })
+ * defineTransductionSuite({ dataset: 'data/lt-arithmetic.jsonl' }) // a generated file, as it is
  */
 export function defineTransductionSuite(options: TransductionSuiteOptions): void {
-  const label = { name: `transduction/${options.family}`, tags: ['transduction', options.family] }
+  // A dataset file names its family on every line: the first one names the suite.
+  if (options.dataset !== undefined && options.family === undefined) {
+    const path = isAbsolute(options.dataset) ? options.dataset : resolvePath(runRoot(), options.dataset)
+    options = { ...options, family: String(firstJsonLine(path).family) }
+  }
+  const label = { name: `transduction/${options.family}`, tags: ['transduction', String(options.family)] }
   const resolve = async () => getBenchmark(await threadRegistry(runRoot()), 'transduction')
   declareBenchmarkSuite(resolve, options, {}, label, 'defineTransductionSuite')
 }

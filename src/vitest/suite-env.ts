@@ -12,6 +12,8 @@ export const suiteEnvShape = {
   ARBIGRAPH_SAMPLES: envInteger('samples per task', 1),
   ARBIGRAPH_EPOCHS: envInteger('a number of epochs', 1),
   ARBIGRAPH_SEED: envText,
+  /** The frozen dataset `arbigraph eval --dataset` runs (read by its suite only). */
+  ARBIGRAPH_DATASET: envText,
 }
 
 const envSchema = z.object(suiteEnvShape)

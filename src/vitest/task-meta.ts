@@ -8,6 +8,7 @@
  * (`import type {} from '…/task-meta.ts'` is enough).
  */
 import type {} from 'vitest'
+import type { DatasetRef } from '../contracts/case-record.ts'
 import type { SweepPoint } from '../contracts/sweep-point.ts'
 
 /** What identifies an ArbiGraph case before it runs: enough to place an infrastructure error in its cell. */
@@ -23,6 +24,8 @@ export interface CaseIdentity {
   suite?: Record<string, string>
   /** The sweep point, for a case of a scaling sweep. */
   sweep?: SweepPoint
+  /** The frozen dataset and position of the instance, for a case of a dataset suite. */
+  dataset?: DatasetRef
 }
 
 /** The benchmark of a test that names none: tests written before benchmarks had names are ArbiGraph's. */

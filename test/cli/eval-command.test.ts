@@ -2,7 +2,13 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { evalRoot, splitEvalArgs, suitesBase, vitestArgs } from '../../src/cli/commands/eval.ts'
+import {
+  DATASET_SUITE_BASE,
+  evalRoot,
+  splitEvalArgs,
+  suitesBase,
+  vitestArgs,
+} from '../../src/cli/commands/eval.ts'
 import { runCli, tempDir } from './run-cli.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
@@ -81,6 +87,20 @@ describe('arbigraph eval', () => {
     const twice = await runCli(['eval', '--gate', 'a', '--gate=b'], tempDir())
     expect(twice.code).toBe(2)
     expect(twice.err).toContain('option "--gate" given twice')
+    const dataset = await runCli(['eval', '--dataset', 'nope.jsonl'], tempDir())
+    expect(dataset.code).toBe(2)
+    expect(dataset.err).toContain('--dataset: no such file "nope.jsonl"')
+  })
+
+  it('--dataset runs its one suite, not the suites folder', () => {
+    const dir = tempDir()
+    mkdirSync(join(dir, 'suites'))
+    const args = vitestArgs([], dir, true)
+    expect(args.slice(args.indexOf('--dir'), args.indexOf('--dir') + 2)).toEqual([
+      '--dir',
+      DATASET_SUITE_BASE,
+    ])
+    expect(existsSync(join(DATASET_SUITE_BASE, 'suites/dataset.eval.ts'))).toBe(true)
   })
 
   it("runs the working directory's suites/ when it has one, else the bundled ones, with the working directory as the root", () => {

@@ -1,7 +1,9 @@
-import { existsSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { outcomeDiff } from '../../src/cli/commands/replay-reference.ts'
+import { decodeResults } from '../../src/contracts/results.ts'
 import { runCli, tempDir } from './run-cli.ts'
 
 const referenceDir =
@@ -15,12 +17,46 @@ if (!present)
   console.warn(`[skip] replay-reference acceptance: reference results file not found at ${resultsFile}`)
 
 describe.skipIf(!present)('arbigraph replay-reference (reference GSM baseline, Qwen3.5-27B)', () => {
-  it('agrees with the reference on all 656 samples: status, turns, tool calls, answer, correctness', async () => {
-    const { code, out } = await runCli(['replay-reference', resultsFile, '--quiet'], process.cwd())
-    expect(out).not.toContain('DISAGREE')
-    expect(out).toContain('replay-reference: 656/656 samples agree')
-    expect(code).toBe(0)
+  const dir = tempDir()
+  let replay: Awaited<ReturnType<typeof runCli>>
+  beforeAll(async () => {
+    replay = await runCli(['replay-reference', resultsFile, '--quiet', '--out', 'qwen-gsm.json'], dir)
   }, 120_000)
+
+  it('agrees with the reference on all 656 samples: status, turns, tool calls, answer, correctness', () => {
+    expect(replay.out).not.toContain('DISAGREE')
+    expect(replay.out).toContain('replay-reference: 656/656 samples agree')
+    expect(replay.code).toBe(0)
+  })
+
+  it('prints the accuracy our grader gives the replayed answers, beside the recorded one', () => {
+    expect(replay.out).toContain(
+      'replay-reference: accuracy 1.000 (656/656) by our grading; the file records 1.000 (656/656)',
+    )
+  })
+
+  it('--out writes a results file of the recorded run, with our grading, that report reads', async () => {
+    const results = decodeResults(readFileSync(join(dir, 'qwen-gsm.json'), 'utf8'), 'qwen-gsm.json')
+    expect(results).toMatchObject({
+      model: 'Qwen/Qwen3.5-27B',
+      simulated: false,
+      provenance: { kind: 'reference-replay', file: basename(resultsFile) },
+    })
+    expect(results.provenance!.sha256).toBe(
+      createHash('sha256').update(readFileSync(resultsFile)).digest('hex'),
+    )
+    expect(results.records).toHaveLength(656)
+    expect(results.records.filter((r) => r.grade?.correct)).toHaveLength(656)
+    // The recorded decisions: the reference's turns and tool calls, sample by sample.
+    const recorded = JSON.parse(readFileSync(resultsFile, 'utf8')).samples as { agent_turns: number }[]
+    expect(results.records.map((r) => r.turns)).toEqual(recorded.map((s) => s.agent_turns))
+    expect(results.datasets).toHaveLength(1)
+    expect(results.datasets![0]).toMatchObject({ instances: 656, trials: 656 })
+    const report = await runCli(['report', 'qwen-gsm.json'], dir)
+    expect(report.code).toBe(0)
+    expect(report.out).toContain('model Qwen/Qwen3.5-27B · 656 trials')
+    expect(report.out).toMatch(/^all\s+656\s+1\.000/m)
+  })
 })
 
 describe('arbigraph replay-reference', () => {

@@ -4,6 +4,7 @@
  * records so readers of the file need not recompute it.
  */
 import { isSimulated, type RunInfo } from '../../../src/contracts/results.ts'
+import { runDatasets } from '../../../src/metrics/run-datasets.ts'
 import { benchmarkSweepCurves } from '../../../src/metrics/sweep/benchmark-sweeps.ts'
 import { summarizeTransduction } from '../metrics/summarize-transduction.ts'
 import type { TransductionRecord } from '../record.ts'
@@ -30,6 +31,7 @@ export function buildTransductionResults(
   createdBy: string,
 ): TransductionResults {
   const sweeps = benchmarkSweepCurves({ name: 'transduction', sweep: transductionSweep }, records)
+  const datasets = runDatasets(records)
   return {
     schema: TRANSDUCTION_RESULTS_SCHEMA,
     model: transductionModel(records),
@@ -39,5 +41,6 @@ export function buildTransductionResults(
     records,
     summary: jsonSummary(summarizeTransduction(records)),
     ...(sweeps.length > 0 ? { sweeps } : {}),
+    ...(datasets.length > 0 ? { datasets } : {}),
   }
 }

@@ -9,6 +9,7 @@
 import { z } from 'zod'
 import type { BenchmarkCase } from '../../../src/contracts/benchmark.ts'
 import { parseBenchmarkOptions } from '../../../src/contracts/benchmark.ts'
+import type { DatasetRef } from '../../../src/contracts/case-record.ts'
 import { readSuiteEnv } from '../../../src/vitest/suite-env.ts'
 import { suiteVariant, variantCaseId } from '../../../src/vitest/suite-variant.ts'
 import type { TransductionDocument } from '../document.ts'
@@ -34,9 +35,22 @@ export const transductionSuiteSchema = z
     samples: z.int().min(1).max(MAX_LT_SAMPLES).default(1),
     /** Generation seed; ARBIGRAPH_SEED overrides it. @default '0' */
     seed: z.string().default('0'),
+    /**
+     * A Long-Transduction JSONL file to evaluate as it is (relative to the run's root), instead of
+     * generating documents; `family` is then the file's (defineTransductionSuite reads it).
+     */
+    dataset: z.string().min(1).optional(),
   })
   .strict()
   .superRefine((o, ctx) => {
+    if (o.dataset !== undefined)
+      for (const key of ['budgets', 'formats', 'levels'] as const)
+        if (o[key] !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'does not go with "dataset" (a frozen dataset is evaluated as it is)',
+          })
     const allowed = formatsOf(o.family)
     o.formats?.forEach((format, i) => {
       if (!allowed.includes(format))
@@ -60,6 +74,8 @@ export interface TransductionIdentity {
   budget: TransductionRecord['budget']
   sample: number
   seed: string
+  /** The frozen dataset file and position of the document (defineTransductionSuite({ dataset })). */
+  dataset?: DatasetRef
 }
 
 /** One test to declare: its name, its document and its identity. */

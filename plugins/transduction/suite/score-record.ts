@@ -51,6 +51,7 @@ const head = (identity: TransductionIdentity, model: string) => ({
   sample: identity.sample,
   seed: identity.seed,
   model,
+  ...(identity.dataset ? { dataset: identity.dataset } : {}),
 })
 
 const identityOf = (doc: TransductionDocument): TransductionIdentity => ({

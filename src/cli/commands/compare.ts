@@ -74,6 +74,8 @@ export const compareCommand: Command = {
     '(exact sign-flip test; per-document record accuracy for Long-Transduction).',
     '  --alpha P    significance level of the test (default 0.05)',
     "  --html DIR   also write B's dashboard, with a compare page, to DIR",
+    'Trials of a frozen dataset pair by dataset hash and instance; runs of different datasets are',
+    'refused (ARBIGRAPH_DATASET_MISMATCH).',
   ].join('\n'),
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('compare', argv, FLAGS, {
@@ -103,7 +105,7 @@ export const compareCommand: Command = {
     }
     const a = await readResults(pathA, fileA)
     const b = await readResults(pathB, fileB)
-    const comparison = compareRuns(a.records, b.records, { alpha })
+    const comparison = compareRuns(a.records, b.records, { alpha, labels: [fileA, fileB] })
     io.out(`A: ${fileA} (${a.model})\nB: ${fileB} (${b.model})\n`)
     io.out(formatComparison(comparison))
     if (comparison.sweeps.length > 0) io.out(`\n${formatSweepComparison(comparison.sweeps)}`)

@@ -30,6 +30,7 @@ const ENV_FLAGS = {
   sim: 'ARBIGRAPH_SIM',
   gate: 'ARBIGRAPH_GATE',
   results: 'ARBIGRAPH_RESULTS',
+  dataset: 'ARBIGRAPH_DATASET',
 } as const
 
 type EnvFlag = keyof typeof ENV_FLAGS
@@ -39,6 +40,12 @@ const VITEST_CHILD = fileURLToPath(new URL('../vitest-child.mjs', import.meta.ur
 
 /** The config `arbigraph eval` runs with: the plugin and the suite files, nothing else. */
 export const EVAL_CONFIG = siblingModule(import.meta.url, '../../vitest/eval-config')
+
+/**
+ * The folder of the one suite `--dataset` runs (src/vitest/dataset-eval/suites/dataset.eval.ts):
+ * beside the eval config, in src/ or dist/src/.
+ */
+export const DATASET_SUITE_BASE = resolve(dirname(EVAL_CONFIG), 'dataset-eval')
 
 /**
  * The folder whose `suites/**\/*.eval.*` files run: the working directory when it has a
@@ -127,12 +134,12 @@ export function evalRoot(forwarded: readonly string[], cwd: string): string {
  * folder of the root to scan.
  * @example vitestArgs(['--shard=1/2'], '/proj') // ['run', '--config', '…/eval-config.js', '--root', '/proj', '--dir', '/proj', '--shard=1/2']
  */
-export function vitestArgs(forwarded: readonly string[], cwd: string): string[] {
+export function vitestArgs(forwarded: readonly string[], cwd: string, dataset = false): string[] {
   const own = forwarded.some((arg) => /^(-c|--config)(=|$)/.test(arg))
   const root = forwarded.some((arg) => ROOT_FLAG.test(arg)) ? [] : ['--root', cwd]
-  const dir = forwarded.some((arg) => /^--dir(=|$)/.test(arg))
-    ? []
-    : ['--dir', suitesBase(evalRoot(forwarded, cwd))]
+  // --dataset runs its one suite, not the suites folder.
+  const base = dataset ? DATASET_SUITE_BASE : suitesBase(evalRoot(forwarded, cwd))
+  const dir = forwarded.some((arg) => /^--dir(=|$)/.test(arg)) ? [] : ['--dir', base]
   return ['run', ...(own ? [] : ['--config', EVAL_CONFIG]), ...root, ...dir, ...forwarded]
 }
 
@@ -156,19 +163,31 @@ and cache are written under the working directory (or the --root given). A suite
   --sim <persona>               simulator persona: sim:oracle, sim:noisy, sim:chaos (ARBIGRAPH_SIM)
   --gate <rules>                e.g. "*.accuracy>=0.7"; a broken rule exits 1 (ARBIGRAPH_GATE)
   --results <file>              results JSON (ARBIGRAPH_RESULTS); default out/results.json
+  --dataset <file>              evaluate this frozen dataset as it is (our .jsonl, checked first; or a
+                                reference .json through the importer) instead of the suites
 Every other option goes to Vitest ("npx vitest run --help" lists them), for example
   -t <re>  --tags-filter <expr>  --shard <i>/<n>  --reporter <name>  --merge-reports  --config <file>
 Exit codes: Vitest's (0 every case ran and the gate held, 1 otherwise); 2 a usage error (ours or Vitest's).`,
   async run(argv: string[], io: CliIo): Promise<number> {
     const { env, vitest } = splitEvalArgs(argv)
+    const dataset = env.ARBIGRAPH_DATASET
+    if (dataset !== undefined) {
+      // The suite resolves nothing against its own folder: the file is named from here.
+      env.ARBIGRAPH_DATASET = resolve(io.cwd, dataset)
+      if (!existsSync(env.ARBIGRAPH_DATASET)) throw usageError('eval', `--dataset: no such file "${dataset}"`)
+    }
     // A bad setting is reported here as one line, before Vitest starts (which would exit itself).
     const { checkRunSettings } = await import('../../vitest/run-settings.ts')
     checkRunSettings({ ...process.env, ...env }, evalRoot(vitest, io.cwd))
-    const child = spawn(process.execPath, [VITEST_CHILD, vitestBin(io.cwd), ...vitestArgs(vitest, io.cwd)], {
-      cwd: io.cwd,
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    })
+    const child = spawn(
+      process.execPath,
+      [VITEST_CHILD, vitestBin(io.cwd), ...vitestArgs(vitest, io.cwd, dataset !== undefined)],
+      {
+        cwd: io.cwd,
+        env: { ...process.env, ...env },
+        stdio: 'inherit',
+      },
+    )
     // Ctrl-C reaches Vitest through the terminal's process group: wait for it to finish its
     // reports. A SIGTERM sent to us alone is passed on.
     const wait = () => {}

@@ -11,17 +11,22 @@
  * Reference: docs/research/arbigraph-reference-harness.md §1.7–§1.10, §6.2.
  */
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { basename, resolve } from 'node:path'
 import { z } from 'zod'
 import { runToolAgent } from '../../agent/loop.ts'
 import { type HarnessProfile, resolveProfile } from '../../agent/profile.ts'
+import type { Results } from '../../contracts/results.ts'
 import type { Transcript } from '../../contracts/transcript.ts'
 import { ArbigraphError, describeZodError } from '../../errors.ts'
 import { compareAnswer } from '../../grade/compare.ts'
 import { parseAnswer } from '../../grade/parse-answer.ts'
+import { readReferenceFile } from '../../io/reference/read.ts'
+import { referenceInstances } from '../../io/reference/reference-instances.ts'
+import { writeJsonRecords } from '../../io/write-json-records.ts'
+import { replayedRecords, replayedResults } from '../../report/replayed-run.ts'
 import { startSimServer } from '../../sim/server.ts'
 import { fromJson } from '../../values.ts'
-import { parseCommandArgs } from '../args.ts'
+import { parseCommandArgs, usageError } from '../args.ts'
 import type { CliIo, Command } from '../command.ts'
 
 const paramsSchema = z.looseObject({
@@ -50,7 +55,10 @@ const sampleSchema = z.looseObject({
 })
 
 const resultsSchema = z.looseObject({
-  summary: z.looseObject({ generation_params: paramsSchema, system_prompt: z.string() }),
+  summary: z.looseObject({
+    generation_params: paramsSchema.extend({ model: z.string().min(1).optional() }),
+    system_prompt: z.string(),
+  }),
   samples: z.array(sampleSchema).min(1),
 })
 
@@ -171,11 +179,20 @@ async function mapLimited<T, R>(
   return results
 }
 
+/** One sample's replay: how it differs from the recording (empty = agrees), and its transcript. */
+export interface SampleReplay {
+  sample: Sample
+  diff: string[]
+  /** Our loop's transcript over the recorded turns; absent when the replay failed (`error`). */
+  transcript?: Transcript
+  error?: string
+}
+
 /**
  * Replays a results file; returns the disagreement lines per sample (empty = agrees).
- * @example const report = await replayReference('agent_gsm_baseline….json'); report.every((d) => d.length === 0)
+ * @example const report = await replayReference('agent_gsm_baseline….json'); report.every((d) => d.diff.length === 0)
  */
-export async function replayReference(path: string): Promise<{ sample: Sample; diff: string[] }[]> {
+export async function replayReference(path: string): Promise<SampleReplay[]> {
   const results = readResults(path)
   const profile = profileOfResults(results.summary)
   const sim = await startSimServer({ persona: 'replay', replayFile: path })
@@ -189,14 +206,38 @@ export async function replayReference(path: string): Promise<{ sample: Sample; d
           expected: sample.expected_task_outputs,
           profile,
         })
-        return { sample, diff: outcomeDiff(recorded(sample), replayed(sample, transcript)) }
+        return { sample, diff: outcomeDiff(recorded(sample), replayed(sample, transcript)), transcript }
       } catch (error) {
-        return { sample, diff: [`error: ${(error as Error).message}`] }
+        const message = (error as Error).message
+        return { sample, diff: [`error: ${message}`], error: message }
       }
     })
   } finally {
     await sim.close()
   }
+}
+
+/** A rate with three decimals from exact counts ('—' for none). */
+const accuracyText = (right: number, n: number) => (n === 0 ? '—' : (right / n).toFixed(3))
+
+/**
+ * The replay as our results: each sample's instance from the importer, graded by us.
+ * @example const results = await replayedRun('agent_gsm_baseline….json', await replayReference(path), new Date())
+ */
+export async function replayedRun(
+  path: string,
+  report: readonly SampleReplay[],
+  started: Date,
+): Promise<Results> {
+  const bytes = readFileSync(path)
+  const results = readResults(path)
+  const instances = await referenceInstances(await readReferenceFile(path))
+  const samples = report.map((r) =>
+    r.transcript ? { transcript: r.transcript } : { error: r.error ?? 'no transcript' },
+  )
+  const model = results.summary.generation_params.model ?? 'unknown'
+  const records = replayedRecords(instances, samples, model, basename(path))
+  return replayedResults(records, { path, bytes, model, started, finished: new Date() })
 }
 
 /**
@@ -205,7 +246,7 @@ export async function replayReference(path: string): Promise<{ sample: Sample; d
  */
 export const replayReferenceCommand: Command = {
   name: 'replay-reference',
-  usage: `arbigraph replay-reference <results.json> [--quiet]
+  usage: `arbigraph replay-reference <results.json> [--quiet] [--out FILE]
 
 Serves each recorded sample's model turns from the simulator ("replay" persona), runs our agent
 loop over them (text protocol, the file's budgets and system prompt) and checks that status,
@@ -213,13 +254,17 @@ turns, tool calls, the collected target answer and its correctness agree with th
 A turn counts as cut off when its output reached the turn's max_tokens: by the per-turn counts
 the file records (turn_token_lengths), else its per-turn finishes (turn_finish_reasons), else
 estimated from the sample's token_length shared over its turns.
-  --quiet   print only disagreeing samples and the total
+It then prints the accuracy our grader gives the replayed answers (beside the file's own).
+  --quiet      print only disagreeing samples and the totals
+  --out FILE   also write the replay as a results file (atomically) that report, compare and the
+               dashboard read like any other: the reference run's model name, its recorded
+               decisions, our grading; "provenance" says it replays recorded reference outputs
 Exit codes: 0 every sample agrees, 1 some disagree, 2 unreadable input.`,
   async run(argv: string[], io: CliIo): Promise<number> {
     const args = parseCommandArgs(
       'replay-reference',
       argv,
-      { quiet: { type: 'boolean' } },
+      { quiet: { type: 'boolean' }, out: { type: 'string', short: 'o' } },
       {
         min: 1,
         max: 1,
@@ -230,7 +275,11 @@ Exit codes: 0 every sample agrees, 1 some disagree, 2 unreadable input.`,
       io.out(this.usage)
       return 0
     }
-    const report = await replayReference(resolve(io.cwd, args.positionals[0]!))
+    const out = args.values.out
+    if (out === '') throw usageError('replay-reference', '--out needs a file name')
+    const path = resolve(io.cwd, args.positionals[0]!)
+    const started = new Date()
+    const report = await replayReference(path)
     for (const { sample, diff } of report) {
       const where = `${sample.task_name} #${sample.sample_idx}`
       if (diff.length > 0) io.out(`DISAGREE ${where}: ${diff.join('; ')}`)
@@ -238,6 +287,23 @@ Exit codes: 0 every sample agrees, 1 some disagree, 2 unreadable input.`,
     }
     const agreeing = report.filter(({ diff }) => diff.length === 0).length
     io.out(`replay-reference: ${agreeing}/${report.length} samples agree`)
+    const results = await replayedRun(path, report, started)
+    const graded = results.records.filter((r) => r.grade !== null)
+    const right = graded.filter((r) => r.grade!.correct).length
+    const recordedRight = report.filter(({ sample }) => sample.correct).length
+    io.out(
+      `replay-reference: accuracy ${accuracyText(right, graded.length)} (${right}/${graded.length}) by our grading; the file records ${accuracyText(recordedRight, report.length)} (${recordedRight}/${report.length})`,
+    )
+    if (graded.length < results.records.length)
+      io.out(
+        `replay-reference: ${results.records.length - graded.length} sample(s) not graded (the replay failed)`,
+      )
+    if (typeof out === 'string') {
+      await writeJsonRecords(resolve(io.cwd, out), results, 'records')
+      io.out(
+        `replay-reference: wrote ${results.records.length} case records (model ${results.model}) to ${out}`,
+      )
+    }
     return agreeing === report.length ? 0 : 1
   },
 }

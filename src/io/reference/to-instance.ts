@@ -14,7 +14,8 @@ import type { ReferenceGraph, ReferenceStage } from './graph.ts'
 import type { RecordKind } from './record.ts'
 import type { StageHandlers } from './stage-handler.ts'
 
-const topologyNames: Record<RecordKind, string> = {
+/** Our topology for each kind of reference record. */
+export const topologyNames: Record<RecordKind, string> = {
   baseline: 'baseline',
   chain: 'chain',
   'cross-chain': 'chain',
