@@ -12,6 +12,8 @@ import { markdownSummaryReporter } from './markdown-summary.ts'
 import type { ResolvedReporterOptions } from './options.ts'
 import { progressReporter } from './progress.ts'
 import { resultsJsonReporter } from './results-json.ts'
+import type { SequentialReporting } from './sequential-decisions.ts'
+import { sequentialGateReporter } from './sequential-gate.ts'
 import { summaryTableReporter } from './summary-table.ts'
 
 export type { BenchmarkReporterOptions } from './benchmark.ts'
@@ -36,6 +38,7 @@ export { summaryTableReporter } from './summary-table.ts'
 export function arbigraphReporters(
   options: ResolvedReporterOptions,
   benchmarks: readonly AnyBenchmark[] = [],
+  sequential?: { reporting: SequentialReporting; close: () => Promise<void> },
 ): Reporter[] {
   const reporters: Reporter[] = []
   if (options.table) reporters.push(summaryTableReporter({ byTask: options.byTask }))
@@ -56,6 +59,8 @@ export function arbigraphReporters(
   for (const bench of benchmarks)
     if (bench.files)
       reporters.push(benchmarkReporter(bench, { table: options.table, stepSummary: options.stepSummary }))
-  if (options.gate) reporters.push(gateReporter(options.gate))
+  if (options.gate && sequential)
+    reporters.push(sequentialGateReporter(options.gate, sequential.reporting, sequential.close))
+  else if (options.gate) reporters.push(gateReporter(options.gate))
   return reporters
 }

@@ -116,7 +116,13 @@ export function observe(test: BettingTest, x: number): BettingTest {
 }
 
 const holds = (rate: number, op: RateOp, threshold: number): boolean =>
-  op === '>=' ? rate >= threshold : op === '>' ? rate > threshold : op === '<=' ? rate <= threshold : rate < threshold
+  op === '>='
+    ? rate >= threshold
+    : op === '>'
+      ? rate > threshold
+      : op === '<='
+        ? rate <= threshold
+        : rate < threshold
 
 /** How a test was decided: by counting (certain) or by the capital crossing 1/α. */
 export type DecidedBy = 'count' | 'betting'

@@ -10,13 +10,32 @@
  * saw an infrastructure error before it was decided, stays fixed-n and says why.
  */
 import type { GateRule } from '../gate.ts'
-import { type BettingTest, observe, type RateOp, startBettingTest, type TestVerdict, verdictOf } from './betting-test.ts'
+import {
+  type BettingTest,
+  observe,
+  type RateOp,
+  startBettingTest,
+  type TestVerdict,
+  verdictOf,
+} from './betting-test.ts'
+import { observePair, type PairedRule, type PairedTest, startPairedTest } from './paired-rule.ts'
+
+/** A graded trial's rates, now and (for baseline rules) in the baseline run. */
+export interface Graded {
+  correct: boolean
+  exact: boolean
+  /** The baseline run's same trial; undefined when it has none (or no baseline was given). */
+  baseline?: { correct: boolean; exact: boolean }
+}
 
 /** A trial's outcome as the sequential gate reads it; null for an infrastructure error. */
-export type TrialOutcome = { correct: boolean; exact: boolean } | null
+export type TrialOutcome = Graded | null
 
 /** The metrics a sequential rule can read: rates of graded trials. */
 export const SEQUENTIAL_METRICS = ['accuracy', 'exact'] as const
+
+const rightIn = (g: { correct: boolean; exact: boolean }, metric: 'accuracy' | 'exact'): boolean =>
+  metric === 'accuracy' ? g.correct : g.exact
 
 /** Where a stream sits among the report's cells. */
 export interface StreamCell {
@@ -49,6 +68,8 @@ export interface CellStream {
   /** Length of the prefix fed to the tests. */
   fed: number
   tests: RuleTest[]
+  /** One test per baseline rule on the stream (paired-rule.ts). */
+  paired: PairedTest[]
   /** Why the stream runs to the end (fixed-n), or null when its rules may stop it. */
   fixedReason: string | null
 }
@@ -60,8 +81,9 @@ export interface CellStream {
 export const streamKey = (cell: StreamCell): string =>
   JSON.stringify([cell.topology, cell.category, cell.task, cell.suite])
 
-const ruleMatches = (rule: GateRule, cell: StreamCell): boolean => {
-  const parts = cell.task === null ? [cell.topology, cell.category] : [cell.topology, cell.category, cell.task]
+const ruleMatches = (rule: Pick<GateRule, 'cell'>, cell: StreamCell): boolean => {
+  const parts =
+    cell.task === null ? [cell.topology, cell.category] : [cell.topology, cell.category, cell.task]
   return parts.length === rule.cell.length && rule.cell.every((p, i) => p === '*' || p === parts[i])
 }
 
@@ -78,6 +100,8 @@ export const isSequentialRule = (rule: GateRule): boolean =>
 export interface SequentialPlan {
   rules: readonly GateRule[]
   sequential: readonly GateRule[]
+  /** Baseline rules (`<cell>.accuracy>=baseline`), all sequential. */
+  paired: readonly PairedRule[]
   /** α per sequential rule: the gate's α over their number (Bonferroni). */
   alphaPerRule: number
 }
@@ -87,9 +111,14 @@ export interface SequentialPlan {
  * that any rule's verdict on a cell is wrong is at most α).
  * @example planSequentialGate(parseGate('*.accuracy>=0.5,*.tokens_mean<=900'), 0.05).alphaPerRule // 0.05
  */
-export function planSequentialGate(rules: readonly GateRule[], alpha: number): SequentialPlan {
+export function planSequentialGate(
+  rules: readonly GateRule[],
+  alpha: number,
+  paired: readonly PairedRule[] = [],
+): SequentialPlan {
   const sequential = rules.filter(isSequentialRule)
-  return { rules, sequential, alphaPerRule: alpha / Math.max(1, sequential.length) }
+  const count = sequential.length + paired.length
+  return { rules, sequential, paired, alphaPerRule: alpha / Math.max(1, count) }
 }
 
 /**
@@ -98,13 +127,14 @@ export function planSequentialGate(rules: readonly GateRule[], alpha: number): S
  */
 export function openStream(plan: SequentialPlan, cell: StreamCell, population: number): CellStream {
   const touching = plan.rules.filter((rule) => rule.sweep === undefined && ruleMatches(rule, cell))
+  const pairedRules = plan.paired.filter((rule) => ruleMatches(rule, cell))
   const fixedRule = touching.find((rule) => !isSequentialRule(rule))
   const sweep = plan.rules.find((rule) => rule.sweep !== undefined)
   const fixedReason = sweep
     ? `fixed-n: the sweep rule "${sweep.text}" reads whole curves`
     : fixedRule
       ? `fixed-n: rule "${fixedRule.text}" is not on a rate (sequential rules read accuracy or exact with >=, >, <= or <)`
-      : touching.length === 0
+      : touching.length === 0 && pairedRules.length === 0
         ? 'fixed-n: no gate rule reads this cell'
         : null
   const tests = touching.filter(isSequentialRule).map(
@@ -121,7 +151,8 @@ export function openStream(plan: SequentialPlan, cell: StreamCell, population: n
       decidedAfter: null,
     }),
   )
-  return { key: streamKey(cell), cell, population, outcomes: [], fed: 0, tests, fixedReason }
+  const paired = pairedRules.map((rule) => startPairedTest(rule, plan.alphaPerRule))
+  return { key: streamKey(cell), cell, population, outcomes: [], fed: 0, tests, paired, fixedReason }
 }
 
 /**
@@ -144,10 +175,17 @@ export function recordTrial(stream: CellStream, position: number, outcome: Trial
     if (stream.fixedReason?.startsWith('fixed-n: an infrastructure error')) continue
     for (const t of stream.tests) {
       if (t.verdict.decided) continue
-      observe(t.test, next[t.metric] ? 1 : 0)
+      observe(t.test, rightIn(next, t.metric) ? 1 : 0)
       t.verdict = verdictOf(t.test)
       if (t.verdict.decided) t.decidedAfter = stream.fed
     }
+    for (const t of stream.paired)
+      observePair(
+        t,
+        rightIn(next, t.rule.metric),
+        next.baseline && rightIn(next.baseline, t.rule.metric),
+        stream.fed,
+      )
   }
 }
 
@@ -156,10 +194,10 @@ export function recordTrial(stream: CellStream, position: number, outcome: Trial
  * @example isStreamDecided(stream) // false while a rule is open
  */
 export function isStreamDecided(stream: CellStream): boolean {
-  if (stream.tests.length === 0) return false
+  if (stream.tests.length === 0 && stream.paired.length === 0) return false
   if (stream.fixedReason !== null && !stream.fixedReason.startsWith('fixed-n: an infrastructure error'))
     return false
-  return stream.tests.every((t) => t.verdict.decided)
+  return [...stream.tests, ...stream.paired].every((t) => t.verdict.decided)
 }
 
 /**
@@ -168,5 +206,5 @@ export function isStreamDecided(stream: CellStream): boolean {
  */
 export function decidedAfter(stream: CellStream): number | null {
   if (!isStreamDecided(stream)) return null
-  return Math.max(...stream.tests.map((t) => t.decidedAfter!))
+  return Math.max(...[...stream.tests, ...stream.paired].map((t) => t.decidedAfter!))
 }

@@ -1,0 +1,113 @@
+/**
+ * The sequential gate's decisions for a finished run, as every reporter shows them: the run's
+ * ArbiGraph tests that carry a sequential order (test meta `arbigraphOrder`) replayed through
+ * src/metrics/sequential/replay-gate.ts, once per run (cached on the modules array, which every
+ * reporter receives). Lines for the terminal and Markdown say, per cell, "decided after n of N
+ * cases (pass|fail at α)", the confidence sequence's interval and the calls and tokens saved.
+ */
+import type { TestModule } from 'vitest/node'
+import { arbigraphBenchmark } from '../src/arbigraph-benchmark.ts'
+import type { CaseRecord } from '../src/contracts/case-record.ts'
+import type { GateRule } from '../src/metrics/gate.ts'
+import { needsTasks } from '../src/metrics/gate.ts'
+import type { SequentialPlan } from '../src/metrics/sequential/cell-stream.ts'
+import type { CellDecision, SequencedTrial } from '../src/metrics/sequential/replay-gate.ts'
+import { replaySequentialGate } from '../src/metrics/sequential/replay-gate.ts'
+import { suiteLabeller } from '../src/metrics/suite-label.ts'
+import { NOT_RUN_GATE_DECIDED, streamCells } from '../src/vitest/sequential-case.ts'
+import type { CaseIdentity } from '../src/vitest/task-meta.ts'
+import { benchmarkOfTest, recordOfTest } from './collect-records.ts'
+
+/** What the reporters need to replay the gate. */
+export interface SequentialReporting {
+  plan: SequentialPlan
+  /** The baseline's trials by `caseId#epoch`, for baseline rules. */
+  baseline: Map<string, { correct: boolean; exact: boolean }>
+}
+
+const cache = new WeakMap<ReadonlyArray<TestModule>, CellDecision[]>()
+
+/**
+ * The decisions of the sequential gate in a finished run (empty when no test was sequenced).
+ * @example sequentialDecisions(modules, reporting)[0].decidedAfter // 212
+ */
+export function sequentialDecisions(
+  modules: ReadonlyArray<TestModule>,
+  reporting: SequentialReporting,
+): CellDecision[] {
+  const cached = cache.get(modules)
+  if (cached) return cached
+  const tests: {
+    suite: string
+    order: number
+    identity: CaseIdentity
+    record: CaseRecord | undefined
+    notRun: boolean
+  }[] = []
+  for (const module of modules)
+    for (const test of module.children.allTests()) {
+      const meta = test.meta()
+      if (
+        benchmarkOfTest(test) !== arbigraphBenchmark.name ||
+        meta.arbigraphOrder === undefined ||
+        !meta.arbigraphCase
+      )
+        continue
+      tests.push({
+        suite: module.moduleId,
+        order: meta.arbigraphOrder,
+        identity: meta.arbigraphCase as CaseIdentity,
+        record: recordOfTest(arbigraphBenchmark, test) as CaseRecord | undefined,
+        notRun: meta.arbigraphGate === NOT_RUN_GATE_DECIDED,
+      })
+    }
+  const label = suiteLabeller(tests.map((t) => t.identity))
+  const trials: SequencedTrial[] = tests.map((t) => ({
+    suite: t.suite,
+    order: t.order,
+    cells: streamCells(t.identity),
+    label: label(t.identity),
+    record: t.record,
+    notRun: t.notRun,
+  }))
+  const { plan } = reporting
+  const tasks = needsTasks(plan.rules) || plan.paired.some((p) => p.cell.length === 3)
+  const decisions =
+    trials.length === 0 ? [] : replaySequentialGate(plan, trials, { tasks, baseline: reporting.baseline })
+  cache.set(modules, decisions)
+  return decisions
+}
+
+const percent = (x: number) => `${(x * 100).toFixed(1)}%`
+
+/**
+ * The lines a reporter prints for the decisions (terminal and Markdown alike).
+ * @example formatDecision(decision) // 'chain/math: decided after 212 of 640 cases (pass at α=0.05) …'
+ */
+export function formatDecision(d: CellDecision): string {
+  const verdicts = d.rules.map((r) => {
+    const verdict =
+      r.pass === null ? 'undecided' : `${r.pass ? 'pass' : 'fail'} at α=${Number(d.alpha.toPrecision(3))}`
+    const interval = r.interval ? `, rate in [${percent(r.interval.low)}, ${percent(r.interval.high)}]` : ''
+    return `"${r.rule}" ${verdict}${interval}`
+  })
+  const head =
+    d.decidedAfter !== null
+      ? `decided after ${d.decidedAfter} of ${d.population} cases`
+      : `not decided early (${d.fixedReason ?? `${d.seen} of ${d.population} cases seen`})`
+  const saved =
+    d.notRun > 0
+      ? `; ${d.notRun} cases not run: gate decided (≈ ${d.saved.calls} model calls, ≈ ${d.saved.tokens} tokens saved)`
+      : ''
+  return `${d.cell}: ${head}; ${verdicts.join('; ')}${saved}`
+}
+
+/** The rules of a gate that the sequential gate leaves fixed-n, with why. */
+export function fixedRuleNotes(rules: readonly GateRule[], plan: SequentialPlan): string[] {
+  return rules
+    .filter((r) => !plan.sequential.includes(r))
+    .map(
+      (r) =>
+        `"${r.text}" is checked fixed-n on the cases run (only accuracy and exact with >=, >, <=, < are sequential)`,
+    )
+}
