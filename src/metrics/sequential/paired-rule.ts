@@ -41,7 +41,7 @@ export function splitPairedRules(
       continue
     }
     const match = PAIRED.exec(rule)
-    const cell = match?.[1]!.trim().split('/') ?? []
+    const cell = (match?.[1] ?? '').trim().split('/')
     if (!match || cell.some((p) => p === '') || cell.length > 3 || (cell.length === 1 && cell[0] !== '*'))
       throw new ArbigraphError(
         'ARBIGRAPH_BAD_CONFIG',
