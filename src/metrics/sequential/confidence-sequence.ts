@@ -38,8 +38,10 @@ export function rateInterval(outcomes: readonly number[], population: number, al
   const n = outcomes.length
   const countLow = population === Number.POSITIVE_INFINITY ? 0 : sum / population
   const countHigh = population === Number.POSITIVE_INFINITY ? 1 : (sum + population - n) / population
+  // No grid point left (a cell seen whole, or nearly): counting alone pins the rate.
+  if (low > high) return { low: countLow, high: countHigh }
   return {
-    low: Math.max(Math.max(0, low - 1 / BREAKS), countLow),
-    high: Math.min(Math.min(1, high + 1 / BREAKS), countHigh),
+    low: Math.min(Math.max(low - 1 / BREAKS, countLow), countHigh),
+    high: Math.max(Math.min(high + 1 / BREAKS, countHigh), countLow),
   }
 }
