@@ -43,13 +43,20 @@ export function arbigraphReporters(
   const reporters: Reporter[] = []
   if (options.table) reporters.push(summaryTableReporter({ byTask: options.byTask }))
   if (options.table) reporters.push(progressReporter({ benchmarks }))
-  if (options.results !== false) reporters.push(resultsJsonReporter({ path: options.results }))
+  if (options.results !== false)
+    reporters.push(
+      resultsJsonReporter({
+        path: options.results,
+        ...(sequential ? { sequential: sequential.reporting } : {}),
+      }),
+    )
   if (options.markdown !== false || options.stepSummary !== false)
     reporters.push(
       markdownSummaryReporter({
         path: options.markdown,
         stepSummary: options.stepSummary,
         gate: options.gate,
+        ...(sequential ? { sequential: sequential.reporting } : {}),
       }),
     )
   const dashboard = resolveDashboardOptions(process.env, options.results)

@@ -8,12 +8,15 @@
 import type { TestModule } from 'vitest/node'
 import { arbigraphBenchmark } from '../src/arbigraph-benchmark.ts'
 import type { CaseRecord } from '../src/contracts/case-record.ts'
-import type { GateRule } from '../src/metrics/gate.ts'
-import { needsTasks } from '../src/metrics/gate.ts'
+import type { Results } from '../src/contracts/results.ts'
+import type { BrokenRule, GateRule } from '../src/metrics/gate.ts'
+import { evaluateGate, needsTasks } from '../src/metrics/gate.ts'
 import type { SequentialPlan } from '../src/metrics/sequential/cell-stream.ts'
 import type { CellDecision, SequencedTrial } from '../src/metrics/sequential/replay-gate.ts'
-import { replaySequentialGate } from '../src/metrics/sequential/replay-gate.ts'
+import { replaySequentialGate, sequentialBroken } from '../src/metrics/sequential/replay-gate.ts'
 import { suiteLabeller } from '../src/metrics/suite-label.ts'
+import { summarize } from '../src/metrics/summarize.ts'
+import { summarizeSweeps } from '../src/metrics/sweep/summarize-sweeps.ts'
 import { NOT_RUN_GATE_DECIDED, streamCells } from '../src/vitest/sequential-case.ts'
 import type { CaseIdentity } from '../src/vitest/task-meta.ts'
 import { benchmarkOfTest, recordOfTest } from './collect-records.ts'
@@ -110,4 +113,88 @@ export function fixedRuleNotes(rules: readonly GateRule[], plan: SequentialPlan)
       (r) =>
         `"${r.text}" is checked fixed-n on the cases run (only accuracy and exact with >=, >, <=, < are sequential)`,
     )
+}
+
+/**
+ * The results file's `sequentialGate` block.
+ * @example results.sequentialGate = sequentialGateField(modules, reporting)
+ */
+export function sequentialGateField(
+  modules: ReadonlyArray<TestModule>,
+  reporting: SequentialReporting,
+): NonNullable<Results['sequentialGate']> {
+  const { plan } = reporting
+  const rules = Math.max(1, plan.sequential.length + plan.paired.length)
+  return {
+    alpha: Number((plan.alphaPerRule * rules).toPrecision(12)),
+    alphaPerRule: plan.alphaPerRule,
+    cells: sequentialDecisions(modules, reporting).filter((d) => d.rules.length > 0),
+  }
+}
+
+/** The sequential gate's verdict: broken rules as the fixed-n gate words them, plus baseline rules broken. */
+export interface SequentialVerdict {
+  decisions: CellDecision[]
+  broken: BrokenRule[]
+  /** One line per broken baseline rule. */
+  brokenBaseline: string[]
+}
+
+/**
+ * The sequential gate's verdict on a finished run (see replay-gate.ts `sequentialBroken`).
+ * @example sequentialVerdict(modules, records, rules, reporting).broken.length // 0
+ */
+export function sequentialVerdict(
+  modules: ReadonlyArray<TestModule>,
+  records: readonly CaseRecord[],
+  rules: readonly GateRule[],
+  reporting: SequentialReporting,
+): SequentialVerdict {
+  const { plan } = reporting
+  const decisions = sequentialDecisions(modules, reporting)
+  const { cells } = summarize(records, { byTask: needsTasks(rules) })
+  const broken = sequentialBroken(
+    decisions,
+    evaluateGate(rules, cells, summarizeSweeps(records)),
+    rules,
+    cells,
+  )
+  const brokenBaseline = [
+    ...decisions.flatMap((d) =>
+      d.rules
+        .filter((r) => r.pass === false && plan.paired.some((p) => p.text === r.rule))
+        .map(
+          (r) => `gate: rule "${r.rule}" is broken: ${d.cell} regressed significantly against the baseline`,
+        ),
+    ),
+    ...plan.paired
+      .filter((p) => !decisions.some((d) => d.rules.some((r) => r.rule === p.text)))
+      .map((p) => `gate: rule "${p.text}" is broken: no cell matches it (did that cell run?)`),
+  ]
+  return { decisions, broken, brokenBaseline }
+}
+
+/**
+ * The header line of the sequential gate's report.
+ * @example sequentialHeader(plan) // 'gate (sequential, α=0.05 split over 1 rule(s)):'
+ */
+export function sequentialHeader(plan: SequentialPlan): string {
+  const rules = plan.sequential.length + plan.paired.length
+  return `gate (sequential, α=${Number((plan.alphaPerRule * Math.max(1, rules)).toPrecision(3))} split over ${rules} rule(s)):`
+}
+
+/**
+ * The Markdown summary's sequential gate section: the decisions per cell, then broken baseline rules.
+ * @example text += sequentialMarkdown(verdict, reporting)
+ */
+export function sequentialMarkdown(verdict: SequentialVerdict, reporting: SequentialReporting): string {
+  const escapePipes = (text: string) => text.replaceAll('|', '\\|')
+  const lines = [
+    '',
+    `**${escapePipes(sequentialHeader(reporting.plan).replace(/:$/, ''))}**`,
+    '',
+    ...verdict.decisions.filter((d) => d.rules.length > 0).map((d) => `- ${escapePipes(formatDecision(d))}`),
+    ...fixedRuleNotes(reporting.plan.rules, reporting.plan).map((note) => `- ${escapePipes(note)}`),
+  ]
+  return `${lines.join('\n')}\n`
 }

@@ -9,18 +9,16 @@
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { modelLabel } from '../src/contracts/results.ts'
 import type { GateRule } from '../src/metrics/gate.ts'
-import { evaluateGate, formatBroken, needsTasks } from '../src/metrics/gate.ts'
-import { sequentialBroken } from '../src/metrics/sequential/replay-gate.ts'
+import { formatBroken } from '../src/metrics/gate.ts'
 import { simulatedGateRefusal } from '../src/metrics/simulated-gate.ts'
-import { summarize } from '../src/metrics/summarize.ts'
-import { summarizeSweeps } from '../src/metrics/sweep/summarize-sweeps.ts'
 import { interruptedGateRefusal } from '../src/report/interrupted-run.ts'
 import { collectRecords } from './collect-records.ts'
 import {
   fixedRuleNotes,
   formatDecision,
   type SequentialReporting,
-  sequentialDecisions,
+  sequentialHeader,
+  sequentialVerdict,
 } from './sequential-decisions.ts'
 
 /**
@@ -57,34 +55,14 @@ export function sequentialGateReporter(
         return
       }
       const { plan } = reporting
-      const decisions = sequentialDecisions(modules, reporting)
-      log(
-        `gate (sequential, α=${Number((plan.alphaPerRule * Math.max(1, plan.sequential.length + plan.paired.length)).toPrecision(3))} split over ${plan.sequential.length + plan.paired.length} rule(s)):`,
-      )
+      const { decisions, broken, brokenBaseline } = sequentialVerdict(modules, records, rules, reporting)
+      log(sequentialHeader(plan))
       for (const d of decisions) if (d.rules.length > 0) log(`  ${formatDecision(d)}`)
       for (const note of fixedRuleNotes(rules, plan)) log(`  ${note}`)
-      const { cells } = summarize(records, { byTask: needsTasks(rules) })
-      const broken = sequentialBroken(
-        decisions,
-        evaluateGate(rules, cells, summarizeSweeps(records)),
-        rules,
-        cells,
-      )
-      const brokenPaired = decisions.flatMap((d) =>
-        d.rules
-          .filter((r) => r.pass === false && plan.paired.some((p) => p.text === r.rule))
-          .map((r) => ({ d, r })),
-      )
-      const unmatched = plan.paired.filter(
-        (p) => !decisions.some((d) => d.rules.some((r) => r.rule === p.text)),
-      )
-      const total = broken.length + brokenPaired.length + unmatched.length
+      const total = broken.length + brokenBaseline.length
       if (total === 0) return log(`gate: all ${rules.length + plan.paired.length} rule(s) hold`)
       for (const b of broken) error(formatBroken(b))
-      for (const { d, r } of brokenPaired)
-        error(`gate: rule "${r.rule}" is broken: ${d.cell} regressed significantly against the baseline`)
-      for (const p of unmatched)
-        error(`gate: rule "${p.text}" is broken: no cell matches it (did that cell run?)`)
+      for (const line of brokenBaseline) error(line)
       error(`gate: ${total} broken — exit code 1`)
       process.exitCode = 1
     },

@@ -63,6 +63,27 @@ describe('sequential gate end to end (suites/chain/math, sim:noisy)', () => {
     expect(sequential.output).not.toContain('failed')
   })
 
+  test('the results file and the Markdown summary say what was decided, after how many cases', () => {
+    const results = JSON.parse(readFileSync(join(sequential.dir, 'results.json'), 'utf8')) as {
+      records: unknown[]
+      sequentialGate: { alpha: number; cells: Record<string, unknown>[] }
+    }
+    expect(results.sequentialGate.alpha).toBe(0.05)
+    const [cell] = results.sequentialGate.cells
+    expect(cell).toMatchObject({ cell: 'chain/math', population: 80, fixedReason: null })
+    expect(cell!.recorded).toBe(results.records.length)
+    expect((cell!.notRun as number) + (cell!.recorded as number)).toBe(80)
+    expect((cell!.rules as { pass: boolean }[])[0]).toMatchObject({
+      rule: 'chain/math.accuracy>=0.5',
+      pass: true,
+    })
+    const summary = readFileSync(join(sequential.dir, 'summary.md'), 'utf8')
+    expect(summary).toContain('**gate (sequential, α=0.05 split over 1 rule(s))**')
+    expect(summary).toMatch(/- chain\/math: decided after \d+ of 80 cases/)
+    expect(summary).toContain('**Gate holds**')
+    expect(JSON.parse(readFileSync(join(fixed.dir, 'results.json'), 'utf8')).sequentialGate).toBeUndefined()
+  })
+
   test('arbigraph report of the same records gives the fixed-n report of what ran', async () => {
     const results = JSON.parse(readFileSync(join(sequential.dir, 'results.json'), 'utf8')) as {
       records: unknown[]

@@ -81,7 +81,7 @@ export function studyPeeking(setting: GateSetting, seed = 'arbigraph:gate-study'
   let cases = 0
   let errors = 0
   for (let r = 0; r < repetitions; r++) {
-    const outcomes = Array.from({ length: population }, () => (rng.float() < trueRate ? 1 : 0))
+    const outcomes: number[] = Array.from({ length: population }, () => (rng.float() < trueRate ? 1 : 0))
     const full = outcomes.reduce((a, b) => a + b, 0) / population >= threshold
     let successes = 0
     let verdict: boolean | null = null
