@@ -60,7 +60,14 @@ export function arbigraphReporters(
       }),
     )
   const dashboard = resolveDashboardOptions(process.env, options.results)
-  if (dashboard) reporters.push(dashboardReporter({ ...dashboard, benchmarks }))
+  if (dashboard)
+    reporters.push(
+      dashboardReporter({
+        ...dashboard,
+        benchmarks,
+        ...(sequential ? { sequential: sequential.reporting } : {}),
+      }),
+    )
   // Each silent unless the run holds its benchmark's tests. Its files follow its own variables
   // (ARBIGRAPH_LT_RESULTS, …): ARBIGRAPH_RESULTS=off turns off ArbiGraph's results, not theirs.
   for (const bench of benchmarks)

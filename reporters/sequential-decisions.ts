@@ -17,6 +17,7 @@ import { replaySequentialGate, sequentialBroken } from '../src/metrics/sequentia
 import { suiteLabeller } from '../src/metrics/suite-label.ts'
 import { summarize } from '../src/metrics/summarize.ts'
 import { summarizeSweeps } from '../src/metrics/sweep/summarize-sweeps.ts'
+import { formatDecision } from '../src/report/format-sequential.ts'
 import { NOT_RUN_GATE_DECIDED, streamCells } from '../src/vitest/sequential-case.ts'
 import type { CaseIdentity } from '../src/vitest/task-meta.ts'
 import { benchmarkOfTest, recordOfTest } from './collect-records.ts'
@@ -79,30 +80,6 @@ export function sequentialDecisions(
     trials.length === 0 ? [] : replaySequentialGate(plan, trials, { tasks, baseline: reporting.baseline })
   cache.set(modules, decisions)
   return decisions
-}
-
-const percent = (x: number) => `${(x * 100).toFixed(1)}%`
-
-/**
- * The lines a reporter prints for the decisions (terminal and Markdown alike).
- * @example formatDecision(decision) // 'chain/math: decided after 212 of 640 cases (pass at α=0.05) …'
- */
-export function formatDecision(d: CellDecision): string {
-  const verdicts = d.rules.map((r) => {
-    const verdict =
-      r.pass === null ? 'undecided' : `${r.pass ? 'pass' : 'fail'} at α=${Number(d.alpha.toPrecision(3))}`
-    const interval = r.interval ? `, rate in [${percent(r.interval.low)}, ${percent(r.interval.high)}]` : ''
-    return `"${r.rule}" ${verdict}${interval}`
-  })
-  const head =
-    d.decidedAfter !== null
-      ? `decided after ${d.decidedAfter} of ${d.population} cases`
-      : `not decided early (${d.fixedReason ?? `${d.seen} of ${d.population} cases seen`})`
-  const saved =
-    d.notRun > 0
-      ? `; ${d.notRun} cases not run: gate decided (≈ ${d.saved.calls} model calls, ≈ ${d.saved.tokens} tokens saved)`
-      : ''
-  return `${d.cell}: ${head}; ${verdicts.join('; ')}${saved}`
 }
 
 /** The rules of a gate that the sequential gate leaves fixed-n, with why. */

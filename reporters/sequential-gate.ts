@@ -11,11 +11,11 @@ import { modelLabel } from '../src/contracts/results.ts'
 import type { GateRule } from '../src/metrics/gate.ts'
 import { formatBroken } from '../src/metrics/gate.ts'
 import { simulatedGateRefusal } from '../src/metrics/simulated-gate.ts'
+import { formatDecision } from '../src/report/format-sequential.ts'
 import { interruptedGateRefusal } from '../src/report/interrupted-run.ts'
 import { collectRecords } from './collect-records.ts'
 import {
   fixedRuleNotes,
-  formatDecision,
   type SequentialReporting,
   sequentialHeader,
   sequentialVerdict,
