@@ -58,7 +58,7 @@ export function sequentialDecisions(
       )
         continue
       tests.push({
-        suite: module.moduleId,
+        suite: `${module.moduleId} › ${test.parent.type === 'suite' ? test.parent.fullName : ''}`,
         order: meta.arbigraphOrder,
         identity: meta.arbigraphCase as CaseIdentity,
         record: recordOfTest(arbigraphBenchmark, test) as CaseRecord | undefined,

@@ -7,6 +7,7 @@
  * found by name in the registry. Every benchmark's suites come through here: ArbiGraph's
  * (`defineSuite({ topology, … })`, `defineSweep`), Long-Transduction's and a user's.
  */
+import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, inject, test } from 'vitest'
 import type { AnyBenchmark } from '../contracts/benchmark.ts'
 import { parseBenchmarkOptions } from '../contracts/benchmark.ts'
@@ -75,7 +76,8 @@ export function declareBenchmarkSuite(
       const context = inject('arbigraph')
       if (context.server) bench.prepare?.(o, context.server, harness)
       if (bench.simCases) await registerSimCases(context, bench.simCases(cases), where, bench.simBatch)
-      if (desk && sequenced) await openStreams(desk, `${where} › ${title!.name}`, sequenced.openings)
+      // Each suite its own id: two suites (files) sharing a cell make it fixed-n at the desk.
+      if (desk && sequenced) await openStreams(desk, `${title!.name} ${randomUUID()}`, sequenced.openings)
     })
     for (const { c, order, entries } of sequenced?.ordered ??
       cases.map((c) => ({ c, order: -1, entries: [] }))) {

@@ -9,6 +9,7 @@
  */
 import type { CaseRecord } from '../../contracts/case-record.ts'
 import type { BrokenRule, GateRule } from '../gate.ts'
+import { gateMetrics } from '../gate.ts'
 import type { CellSummary } from '../summarize.ts'
 import { cellKey } from '../summarize.ts'
 import {
@@ -107,7 +108,9 @@ export function replaySequentialGate(
   for (const group of groups.values()) {
     const ordered = [...group.trials].sort((a, b) => a.order - b.order)
     const stream: CellStream = openStream(plan, group.cell, ordered.length)
-    if (group.suites.size > 1) stream.fixedReason = 'fixed-n: its cases come from more than one suite'
+    const orders = new Set(ordered.map((t) => t.order))
+    if (group.suites.size > 1 || orders.size < ordered.length)
+      stream.fixedReason = 'fixed-n: its cases come from more than one suite'
     ordered.forEach((t, position) => {
       if (t.record) recordTrial(stream, position, outcomeOf(t.record, options.baseline))
     })
@@ -187,7 +190,7 @@ export function sequentialBroken(
     for (const cell of cells) {
       const key = JSON.stringify([rule.text, cell.key])
       if (decided.get(key) !== false || broken.some((b) => b.rule === rule && b.cell === cell.key)) continue
-      broken.push({ rule, cell: cell.key, actual: null })
+      broken.push({ rule, cell: cell.key, actual: gateMetrics[rule.metric].read(cell) })
     }
   return broken
 }
