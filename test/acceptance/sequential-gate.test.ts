@@ -6,7 +6,7 @@
  * skipped tests, not failures; and `arbigraph report` of its records still gives the fixed-n
  * report of the cases that ran.
  */
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -30,6 +30,7 @@ const requests = (name: string) =>
 describe('sequential gate end to end (suites/chain/math, sim:noisy)', () => {
   let fixed: Run
   let sequential: Run
+  let regression: Run
   beforeAll(async () => {
     ;[fixed, sequential] = await Promise.all([
       runSuites(['suites/chain/math.eval.ts'], { ...common, ARBIGRAPH_SIM_STATS: join(stats, 'fixed.json') }),
@@ -39,7 +40,19 @@ describe('sequential gate end to end (suites/chain/math, sim:noisy)', () => {
         ARBIGRAPH_GATE_MODE: 'sequential',
       }),
     ])
-  }, 240_000)
+    // A baseline release that answered every case right: sim:noisy is a clear regression from it.
+    const baseline = JSON.parse(readFileSync(join(fixed.dir, 'results.json'), 'utf8')) as {
+      records: { grade: { correct: boolean; exact: boolean } | null }[]
+    }
+    for (const r of baseline.records) if (r.grade) Object.assign(r.grade, { correct: true, exact: true })
+    writeFileSync(join(stats, 'release.json'), JSON.stringify(baseline))
+    regression = await runSuites(['suites/chain/math.eval.ts'], {
+      ...common,
+      ARBIGRAPH_GATE: 'chain/math.accuracy>=baseline',
+      ARBIGRAPH_GATE_MODE: 'sequential',
+      ARBIGRAPH_GATE_BASELINE: join(stats, 'release.json'),
+    })
+  }, 360_000)
 
   test('both runs pass the gate', () => {
     expect(fixed.output).toContain('gate: all 1 rule(s) hold')
@@ -92,5 +105,15 @@ describe('sequential gate end to end (suites/chain/math, sim:noisy)', () => {
     const report = await runCommand(reportCommand, [join(sequential.dir, 'results.json')], sequential.dir)
     expect(report.code).toBe(0)
     expect(report.out).toMatch(new RegExp(`chain/math\\s+${results.records.length}\\s`))
+  })
+
+  test('a baseline rule fails a significant regression against the last release before the cell is done', () => {
+    expect(regression.output).toContain(
+      'gate: rule "chain/math.accuracy>=baseline" is broken: chain/math regressed significantly against the baseline',
+    )
+    expect(regression.output).toMatch(
+      /chain\/math: decided after \d+ of 80 cases; "chain\/math.accuracy>=baseline" fail at α=0.05; \d+ cases not run: gate decided/,
+    )
+    expect(regression.code).toBe(1)
   })
 })
