@@ -167,12 +167,12 @@ export function recordTrial(stream: CellStream, position: number, outcome: Trial
   while (stream.fed < stream.population && stream.outcomes[stream.fed] !== undefined) {
     const next = stream.outcomes[stream.fed]!
     stream.fed += 1
-    if (isStreamDecided(stream)) continue
+    // Once decided, or once fixed-n, later trials are recorded but change nothing.
+    if (isStreamDecided(stream) || stream.fixedReason !== null) continue
     if (next === null) {
-      stream.fixedReason ??= `fixed-n: an infrastructure error at case ${stream.fed} of ${stream.population}`
+      stream.fixedReason = `fixed-n: an infrastructure error at case ${stream.fed} of ${stream.population}`
       continue
     }
-    if (stream.fixedReason?.startsWith('fixed-n: an infrastructure error')) continue
     for (const t of stream.tests) {
       if (t.verdict.decided) continue
       observe(t.test, rightIn(next, t.metric) ? 1 : 0)
@@ -194,9 +194,7 @@ export function recordTrial(stream: CellStream, position: number, outcome: Trial
  * @example isStreamDecided(stream) // false while a rule is open
  */
 export function isStreamDecided(stream: CellStream): boolean {
-  if (stream.tests.length === 0 && stream.paired.length === 0) return false
-  if (stream.fixedReason !== null && !stream.fixedReason.startsWith('fixed-n: an infrastructure error'))
-    return false
+  if (stream.fixedReason !== null || stream.tests.length + stream.paired.length === 0) return false
   return [...stream.tests, ...stream.paired].every((t) => t.verdict.decided)
 }
 
