@@ -24,8 +24,23 @@ export interface SequentialSettings {
 
 /** The gate mode options a user can give (the plugin's `gateMode`, `gateAlpha`, `gateBaseline`). */
 export interface GateModeOptions {
+  /**
+   * `sequential` stops sending a cell's cases once every gate rule on it is decided.
+   * @default process.env.ARBIGRAPH_GATE_MODE ?? 'fixed'
+   * @example 'sequential'
+   */
   gateMode?: GateMode
+  /**
+   * The sequential gate's error level, split equally over its rules; above 0, below 0.5.
+   * @default process.env.ARBIGRAPH_GATE_ALPHA ?? 0.05
+   * @example 0.01
+   */
   gateAlpha?: number
+  /**
+   * A baseline run's results file, for `<cell>.accuracy>=baseline` rules.
+   * @default process.env.ARBIGRAPH_GATE_BASELINE
+   * @example 'release/results.json'
+   */
   gateBaseline?: string
 }
 
