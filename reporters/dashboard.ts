@@ -32,6 +32,7 @@ import { benchmarkOfTest, collectBenchmarkRecords, collectRecords, recordOfTest 
 import { outputPath } from './output-path.ts'
 import { createdBy, reporterRun } from './run-facts.ts'
 import { runningCells } from './running-cells.ts'
+import { type SequentialReporting, sequentialGateField } from './sequential-decisions.ts'
 
 /**
  * What a merge whose shards ran elsewhere must be told: case details are files the shards'
@@ -63,6 +64,8 @@ export interface DashboardReporterOptions {
    * @default 0
    */
   port?: number
+  /** The sequential gate's plan, when ARBIGRAPH_GATE_MODE=sequential: the overview lists its decisions. */
+  sequential?: SequentialReporting
   /**
    * The registered benchmarks: the live progress shows each one's running cells.
    * @default []
@@ -203,11 +206,10 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
       if (records.length === 0 && benchmarks.length === 0) return void (await live?.close())
       const vitest = run.vitest
       const root = vitest?.config.root ?? process.cwd()
-      const results = buildResults(
-        records,
-        run.facts(reason),
-        createdBy(vitest, 'arbigraph dashboard reporter'),
-      )
+      const results = {
+        ...buildResults(records, run.facts(reason), createdBy(vitest, 'arbigraph dashboard reporter')),
+        ...(options.sequential ? { sequentialGate: sequentialGateField(modules, options.sequential) } : {}),
+      }
       const resultsDir = dirname(resolve(root, options.results ?? 'out/results.json'))
       const built = await buildDashboard(results, {
         dir: outputPath(vitest, options.dir ?? 'out/dashboard'),

@@ -12,6 +12,8 @@ import { markdownSummaryReporter } from './markdown-summary.ts'
 import type { ResolvedReporterOptions } from './options.ts'
 import { progressReporter } from './progress.ts'
 import { resultsJsonReporter } from './results-json.ts'
+import type { SequentialReporting } from './sequential-decisions.ts'
+import { sequentialGateReporter } from './sequential-gate.ts'
 import { summaryTableReporter } from './summary-table.ts'
 
 export type { BenchmarkReporterOptions } from './benchmark.ts'
@@ -36,26 +38,43 @@ export { summaryTableReporter } from './summary-table.ts'
 export function arbigraphReporters(
   options: ResolvedReporterOptions,
   benchmarks: readonly AnyBenchmark[] = [],
+  sequential?: { reporting: SequentialReporting; close: () => Promise<void> },
 ): Reporter[] {
   const reporters: Reporter[] = []
   if (options.table) reporters.push(summaryTableReporter({ byTask: options.byTask }))
   if (options.table) reporters.push(progressReporter({ benchmarks }))
-  if (options.results !== false) reporters.push(resultsJsonReporter({ path: options.results }))
+  if (options.results !== false)
+    reporters.push(
+      resultsJsonReporter({
+        path: options.results,
+        ...(sequential ? { sequential: sequential.reporting } : {}),
+      }),
+    )
   if (options.markdown !== false || options.stepSummary !== false)
     reporters.push(
       markdownSummaryReporter({
         path: options.markdown,
         stepSummary: options.stepSummary,
         gate: options.gate,
+        ...(sequential ? { sequential: sequential.reporting } : {}),
       }),
     )
   const dashboard = resolveDashboardOptions(process.env, options.results)
-  if (dashboard) reporters.push(dashboardReporter({ ...dashboard, benchmarks }))
+  if (dashboard)
+    reporters.push(
+      dashboardReporter({
+        ...dashboard,
+        benchmarks,
+        ...(sequential ? { sequential: sequential.reporting } : {}),
+      }),
+    )
   // Each silent unless the run holds its benchmark's tests. Its files follow its own variables
   // (ARBIGRAPH_LT_RESULTS, …): ARBIGRAPH_RESULTS=off turns off ArbiGraph's results, not theirs.
   for (const bench of benchmarks)
     if (bench.files)
       reporters.push(benchmarkReporter(bench, { table: options.table, stepSummary: options.stepSummary }))
-  if (options.gate) reporters.push(gateReporter(options.gate, benchmarks))
+  if (options.gate && sequential)
+    reporters.push(sequentialGateReporter(options.gate, sequential.reporting, sequential.close))
+  else if (options.gate) reporters.push(gateReporter(options.gate, benchmarks))
   return reporters
 }

@@ -19,6 +19,7 @@ import { interruptedBanner, interruptedGateRefusal } from '../src/report/interru
 import { sweepText } from '../src/report/sweep-section.ts'
 import { collectRecords } from './collect-records.ts'
 import { outputPath } from './output-path.ts'
+import { type SequentialReporting, sequentialMarkdown, sequentialVerdict } from './sequential-decisions.ts'
 
 export interface MarkdownSummaryOptions {
   /**
@@ -36,6 +37,8 @@ export interface MarkdownSummaryOptions {
    * @default null
    */
   gate?: GateRule[] | null
+  /** The sequential gate's plan (ARBIGRAPH_GATE_MODE=sequential): its verdict and decisions replace the fixed-n ones. */
+  sequential?: SequentialReporting
 }
 
 /**
@@ -57,9 +60,16 @@ export function markdownSummaryReporter(options: MarkdownSummaryOptions = {}): R
       const summary = summarize(records, { byTask: gate !== null && needsTasks(gate) })
       const refused =
         simulatedGateRefusal({ model: modelLabel(records), records }) ?? interruptedGateRefusal({ reason })
+      const sequential =
+        gate && options.sequential && !refused
+          ? sequentialVerdict(modules, records, gate, options.sequential)
+          : undefined
       const verdict = gate && {
-        rules: gate.map((r) => r.text),
-        broken: refused ? [] : evaluateGate(gate, summary.cells, summarizeSweeps(records)),
+        rules: [...gate.map((r) => r.text), ...(options.sequential?.plan.paired.map((p) => p.text) ?? [])],
+        ...(sequential?.brokenBaseline.length ? { brokenLines: sequential.brokenBaseline } : {}),
+        broken: refused
+          ? []
+          : (sequential?.broken ?? evaluateGate(gate, summary.cells, summarizeSweeps(records))),
         ...(refused ? { refused } : {}),
       }
       // Per-task cells exist only for the gate; the summary shows topology × category.
@@ -69,6 +79,7 @@ export function markdownSummaryReporter(options: MarkdownSummaryOptions = {}): R
       const text =
         caution +
         formatMarkdown(shown, modelLabel(records), verdict) +
+        (sequential ? sequentialMarkdown(sequential, options.sequential!) : '') +
         contextLossSection(records, 'markdown') +
         sweepText(records, 'markdown')
       const root = vitest?.config.root ?? process.cwd()

@@ -3,10 +3,15 @@
  * happens once, when Vitest starts, so a malformed ARBIGRAPH_GATE stops the run before any model
  * call instead of after an hour of them.
  */
+import { ArbigraphError } from '../src/errors.ts'
 import type { GateRule } from '../src/metrics/gate.ts'
 import { parseGate } from '../src/metrics/gate.ts'
+import type { GateModeOptions, SequentialSettings } from '../src/metrics/sequential/gate-mode.ts'
+import { readGateMode } from '../src/metrics/sequential/gate-mode.ts'
+import type { PairedRule } from '../src/metrics/sequential/paired-rule.ts'
+import { splitPairedRules } from '../src/metrics/sequential/paired-rule.ts'
 
-export interface ArbigraphReporterOptions {
+export interface ArbigraphReporterOptions extends GateModeOptions {
   /**
    * Results file, relative to the Vitest root; `false` (or the variable set to `off`) writes none.
    * @default process.env.ARBIGRAPH_RESULTS ?? 'out/results.json'
@@ -45,6 +50,10 @@ export interface ResolvedReporterOptions {
   markdown: string | false
   stepSummary: string | false
   gate: GateRule[] | null
+  /** Sequential gating (ARBIGRAPH_GATE_MODE=sequential), or null for the fixed-n gate. */
+  sequential: SequentialSettings | null
+  /** Baseline rules (`<cell>.accuracy>=baseline`), sequential mode only. */
+  paired: PairedRule[]
   byTask: boolean
   table: boolean
 }
@@ -68,11 +77,26 @@ export function resolveReporterOptions(
 ): ResolvedReporterOptions {
   const gateText = options.gate ?? env.ARBIGRAPH_GATE
   const source = options.gate === undefined ? 'ARBIGRAPH_GATE' : 'gate option'
+  const sequential = readGateMode(options, env)
+  const hasGate = gateText !== undefined && gateText.trim() !== ''
+  const { paired, rest } = hasGate ? splitPairedRules(gateText, source) : { paired: [], rest: '' }
+  if (paired.length > 0 && !sequential)
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_CONFIG',
+      `${source} rule "${paired[0]!.text}": baseline rules are sequential; set ARBIGRAPH_GATE_MODE=sequential (or compare two finished runs with \`arbigraph compare\`)`,
+    )
+  if (paired.length > 0 && sequential?.baseline === null)
+    throw new ArbigraphError(
+      'ARBIGRAPH_BAD_CONFIG',
+      `${source} rule "${paired[0]!.text}" needs a baseline run: set ARBIGRAPH_GATE_BASELINE to its results file (e.g. out/release.json)`,
+    )
   return {
     results: orEnv(options.results, env.ARBIGRAPH_RESULTS, 'out/results.json'),
     markdown: orEnv(options.markdown, env.ARBIGRAPH_MARKDOWN, 'out/summary.md'),
     stepSummary: orEnv(options.stepSummary, env.GITHUB_STEP_SUMMARY, false),
-    gate: gateText !== undefined && gateText.trim() !== '' ? parseGate(gateText, source) : null,
+    gate: hasGate ? parseGate(rest, source) : null,
+    sequential,
+    paired,
     byTask: options.byTask ?? env.ARBIGRAPH_BY_TASK === '1',
     table: options.table ?? true,
   }

@@ -10,6 +10,7 @@ import { buildResults } from '../src/report/build-results.ts'
 import { collectRecords, onlyOtherBenchmarks } from './collect-records.ts'
 import { outputPath } from './output-path.ts'
 import { createdBy, reporterRun } from './run-facts.ts'
+import { type SequentialReporting, sequentialGateField } from './sequential-decisions.ts'
 
 export interface ResultsJsonOptions {
   /**
@@ -17,6 +18,8 @@ export interface ResultsJsonOptions {
    * @default 'out/results.json'
    */
   path?: string
+  /** The sequential gate's plan, when ARBIGRAPH_GATE_MODE=sequential: its decisions go in the file. */
+  sequential?: SequentialReporting
 }
 
 /**
@@ -35,7 +38,10 @@ export function resultsJsonReporter(options: ResultsJsonOptions = {}): Reporter 
       const path = outputPath(run.vitest, options.path ?? 'out/results.json')
       // Neither must a run that produced no record (a suite that failed to load, no case selected).
       if (records.length === 0) return run.error(`arbigraph: no case ran; ${path} left as it was`)
-      const results = buildResults(records, run.facts(reason), createdBy(run.vitest))
+      const results = {
+        ...buildResults(records, run.facts(reason), createdBy(run.vitest)),
+        ...(options.sequential ? { sequentialGate: sequentialGateField(modules, options.sequential) } : {}),
+      }
       await writeJsonRecords(path, results, 'records')
       const marked = reason === 'interrupted' ? ' (run interrupted: only the cases that finished)' : ''
       run.log(`arbigraph: wrote ${records.length} case records to ${path}${marked}`)

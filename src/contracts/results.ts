@@ -72,6 +72,49 @@ export const runDatasetsSchema = z.array(
     .strict(),
 )
 
+const count = z.number().int().min(0)
+
+/** The sequential gate's decisions in a results file (src/metrics/sequential/replay-gate.ts). */
+export const sequentialGateSchema = z
+  .object({
+    alpha: z.number().describe('The error level of the gate, before its split over the rules.'),
+    alphaPerRule: z.number().describe('The share of alpha of each sequential rule (Bonferroni).'),
+    cells: z.array(
+      z
+        .object({
+          cell: z.string(),
+          population: count.describe('Cases (trials) in the cell: its N.'),
+          seen: count.describe('Trials the tests saw: the complete prefix of the random order.'),
+          recorded: count,
+          notRun: count.describe('Trials not sent: status "not run: gate decided".'),
+          decidedAfter: count
+            .nullable()
+            .describe('Trials after which every rule on the cell was decided; null when not.'),
+          fixedReason: z.string().nullable().describe('Why the cell ran to the end (fixed-n), when it did.'),
+          rules: z.array(
+            z
+              .object({
+                rule: z.string(),
+                pass: z.boolean().nullable(),
+                by: z.enum(['count', 'betting']).nullable(),
+                decidedAfter: count.nullable(),
+                interval: z.object({ low: z.number(), high: z.number() }).strict().nullable(),
+              })
+              .strict(),
+          ),
+          saved: z
+            .object({ calls: count, tokens: count })
+            .strict()
+            .describe(
+              'Model calls and tokens the unsent trials would have used, estimated from the mean of the trials sent.',
+            ),
+          alpha: z.number(),
+        })
+        .strict(),
+    ),
+  })
+  .strict()
+
 export const resultsSchema = z
   .object({
     schema: z.literal(RESULTS_SCHEMA),
@@ -126,6 +169,11 @@ export const resultsSchema = z
       .optional()
       .describe(
         'Where the records came from when not from a run of this tool against an endpoint: `reference-replay` = the recorded model outputs of a reference harness run, replayed through our agent loop and graded by us (`arbigraph replay-reference --out`).',
+      ),
+    sequentialGate: sequentialGateSchema
+      .optional()
+      .describe(
+        'What the sequential gate (ARBIGRAPH_GATE_MODE=sequential) decided per cell (recomputable from the records and the order); absent in fixed mode.',
       ),
     sweeps: z
       .array(sweepCurveSchema)

@@ -12,6 +12,7 @@ import type { RunComparison } from '../metrics/compare.ts'
 import type { CellSummary } from '../metrics/summarize.ts'
 import { summarize } from '../metrics/summarize.ts'
 import { replayLine } from '../report/columns.ts'
+import { formatDecision } from '../report/format-sequential.ts'
 import type { CaseDetail } from './case-details.ts'
 import { instanceDot } from './instance-dot.ts'
 import { accuracyChart, countChart } from './svg-charts.ts'
@@ -54,6 +55,8 @@ export interface OverviewPayload {
   progress: LiveProgress | null
   /** `N of M cases replayed (server, date)`, only when some trial came from the response cache. */
   replay?: string
+  /** The sequential gate's decisions, one line per cell (ARBIGRAPH_GATE_MODE=sequential only). */
+  sequentialGate?: string[]
   cells: CellSummary[]
   tasks: CellSummary[]
   total: CellSummary
@@ -103,7 +106,9 @@ export interface ChunkCase {
 }
 
 export interface OverviewOptions {
-  results: Pick<Results, 'model' | 'simulated' | 'createdBy'> & { run: Results['run'] | null }
+  results: Pick<Results, 'model' | 'simulated' | 'createdBy' | 'sequentialGate'> & {
+    run: Results['run'] | null
+  }
   chunkSize: number
   progress?: LiveProgress | null
   pages?: DashboardPage[]
@@ -131,6 +136,7 @@ export function overviewPayload(records: readonly CaseRecord[], options: Overvie
     },
     progress: options.progress ?? null,
     ...(replay === null ? {} : { replay }),
+    ...(results.sequentialGate ? { sequentialGate: results.sequentialGate.cells.map(formatDecision) } : {}),
     cells,
     tasks: summary.cells.filter((c) => c.task !== null),
     total: summary.total,

@@ -14,6 +14,8 @@ const escapePipes = (text: string) => text.replaceAll('|', '\\|')
 export interface GateVerdict {
   rules: string[]
   broken: BrokenRule[]
+  /** Broken rules that are not cell thresholds (the sequential gate's baseline rules), as lines. */
+  brokenLines?: string[]
   /** Why the gate refused to judge (simulated results); the rules were not checked. */
   refused?: string
 }
@@ -44,9 +46,15 @@ export function formatMarkdown(summary: RunSummary, model: string, gate: GateVer
     lines.push('')
     if (gate.refused)
       lines.push(`**Gate refused:** ${escapePipes(gate.refused.replace(/^gate: refused — /, ''))}`)
-    else if (gate.broken.length === 0)
+    else if (gate.broken.length === 0 && !gate.brokenLines?.length)
       lines.push(`**Gate holds** (${gate.rules.map((r) => `\`${r}\``).join(', ')}).`)
-    else lines.push('**Gate broken:**', '', ...gate.broken.map((b) => `- ${escapePipes(formatBroken(b))}`))
+    else
+      lines.push(
+        '**Gate broken:**',
+        '',
+        ...gate.broken.map((b) => `- ${escapePipes(formatBroken(b))}`),
+        ...(gate.brokenLines ?? []).map((line) => `- ${escapePipes(line)}`),
+      )
   }
   return `${lines.join('\n')}\n`
 }

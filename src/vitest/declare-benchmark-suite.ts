@@ -7,6 +7,7 @@
  * found by name in the registry. Every benchmark's suites come through here: ArbiGraph's
  * (`defineSuite({ topology, … })`, `defineSweep`), Long-Transduction's and a user's.
  */
+import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, inject, test } from 'vitest'
 import type { AnyBenchmark } from '../contracts/benchmark.ts'
 import { parseBenchmarkOptions } from '../contracts/benchmark.ts'
@@ -16,6 +17,13 @@ import { threadRegistry } from '../generate/generate-chunk.ts'
 import { registerSimCases } from './register-sim-cases.ts'
 import { runBenchmarkCase } from './run-benchmark-case.ts'
 import { runRoot } from './run-root.ts'
+import {
+  NOT_RUN_GATE_DECIDED,
+  openStreams,
+  reportOutcome,
+  sequenceCases,
+  shouldRun,
+} from './sequential-case.ts'
 import type {} from './task-meta.ts'
 
 /** Extra settings of a suite, whatever its benchmark. */
@@ -61,14 +69,28 @@ export function declareBenchmarkSuite(
     const harness = settings.harness
       ? (bench.suiteHarness?.(settings.harness, registry) ?? settings.harness)
       : bench.harness(o, registry)
+    // Under the sequential gate, cases run in a seeded random order and ask before sending.
+    const desk = inject('arbigraphGate')?.url
+    const sequenced = desk ? sequenceCases(cases, title!.name) : undefined
     beforeAll(async () => {
       const context = inject('arbigraph')
       if (context.server) bench.prepare?.(o, context.server, harness)
       if (bench.simCases) await registerSimCases(context, bench.simCases(cases), where, bench.simBatch)
+      // Each suite its own id: two suites (files) sharing a cell make it fixed-n at the desk.
+      if (desk && sequenced) await openStreams(desk, `${title!.name} ${randomUUID()}`, sequenced.openings)
     })
-    for (const c of cases) {
-      const meta = { arbigraphBenchmark: bench.name, arbigraphCase: c.identity }
-      test.concurrent(c.name, { meta }, async ({ task, signal }) => {
+    for (const { c, order, entries } of sequenced?.ordered ??
+      cases.map((c) => ({ c, order: -1, entries: [] }))) {
+      const meta = {
+        arbigraphBenchmark: bench.name,
+        arbigraphCase: c.identity,
+        ...(sequenced ? { arbigraphOrder: order } : {}),
+      }
+      test.concurrent(c.name, { meta }, async ({ task, signal, skip }) => {
+        if (desk && !(await shouldRun(desk, entries))) {
+          task.meta.arbigraphGate = NOT_RUN_GATE_DECIDED
+          return skip(NOT_RUN_GATE_DECIDED)
+        }
         const context = inject('arbigraph')
         const harnessContext: HarnessContext = {
           endpoint: context.poolUrl,
@@ -91,6 +113,7 @@ export function declareBenchmarkSuite(
         )
         task.meta.arbigraph = record
         const reason = bench.records.infraReason(record)
+        if (desk) await reportOutcome(desk, entries, record, reason !== null)
         if (reason !== null) throw new ArbigraphError('ARBIGRAPH_ENDPOINT', reason)
       })
     }

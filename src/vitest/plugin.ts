@@ -20,6 +20,7 @@ import { caseDeadlineMs, DEFAULT_CASE_TIMEOUT_S } from '../harness/case-deadline
 import { siblingModule } from '../package-root.ts'
 import { runBenchmarks } from './run-benchmarks.ts'
 import { checkRunSettings } from './run-settings.ts'
+import { startSequentialGate } from './start-sequential-gate.ts'
 import { orStop } from './stop-run.ts'
 
 export interface ArbigraphPluginOptions extends ArbigraphReporterOptions {}
@@ -112,20 +113,23 @@ export function arbigraph(options: ArbigraphPluginOptions = {}): Vite.Plugin {
     config(config) {
       return { test: suiteSettings(config.test ?? {}) }
     },
-    async configureVitest({ vitest }) {
+    async configureVitest({ vitest, project }) {
       if (wired.has(vitest)) return
       wired.add(vitest)
       // Checked here, before Vitest prints or writes anything: a bad setting stops the run with
       // one message naming it, and no reporter ever overwrites an earlier run's files.
-      const { resolved, benchmarks } = await orStop(async () => {
+      const { resolved, benchmarks, sequential } = await orStop(async () => {
         // The registered benchmarks (built-in and the user's arbigraph.config.ts) bring their
         // variables to check and their reporters.
         const benchmarks = await runBenchmarks(vitest.config.root)
         checkRunSettings(process.env, vitest.config.root, benchmarks)
-        return { resolved: resolveReporterOptions(options, process.env), benchmarks }
+        const resolved = resolveReporterOptions(options, process.env)
+        // ARBIGRAPH_GATE_MODE=sequential: the desk the workers ask before sending a case.
+        const sequential = await startSequentialGate(resolved, project, vitest.config.root)
+        return { resolved, benchmarks, sequential }
       })
       // Ctrl-C or SIGTERM mid-run: they report what finished, marked interrupted, before the exit.
-      vitest.config.reporters.push(...reportOnInterrupt(arbigraphReporters(resolved, benchmarks)))
+      vitest.config.reporters.push(...reportOnInterrupt(arbigraphReporters(resolved, benchmarks, sequential)))
     },
   }
 }

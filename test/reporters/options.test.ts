@@ -12,6 +12,8 @@ describe('reporter options', () => {
       markdown: 'out/summary.md',
       stepSummary: false,
       gate: null,
+      sequential: null,
+      paired: [],
       byTask: false,
       table: true,
     })

@@ -114,6 +114,15 @@
     if (s.progress) view.append(progressBar(s.progress))
     // Trials whose answers came from the response cache, and from which server and when.
     if (s.replay) view.append(el('p', { id: 'replay', class: 'replay' }, s.replay))
+    // Under the sequential gate: per cell, after how many cases it was decided, and what that saved.
+    if (s.sequentialGate)
+      view.append(
+        el(
+          'ul',
+          { id: 'sequential-gate', class: 'progress-cells' },
+          s.sequentialGate.map((line) => el('li', {}, line)),
+        ),
+      )
     view.append(
       el(
         'section',
