@@ -10,6 +10,7 @@ import { benchmark } from '../../src/contracts/benchmark.ts'
 import type { RunInfo } from '../../src/contracts/results.ts'
 import { SINGLE_SHOT_OUTPUT, singleShot } from '../../src/harness/single-shot.ts'
 import { htmlSection } from '../../src/report/html-section.ts'
+import { transductionBoard } from './board.ts'
 import type { TransductionDocument } from './document.ts'
 import { transductionProgressCells } from './metrics/progress-cells.ts'
 import type { TransductionSummary } from './metrics/summarize-transduction.ts'
@@ -97,4 +98,5 @@ export const transduction = benchmark<
     decode: decodeTransductionResults,
   },
   sweep: transductionSweep,
+  board: transductionBoard,
 })

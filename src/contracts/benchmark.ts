@@ -17,6 +17,7 @@ import { z } from 'zod'
 import { ArbigraphError, describeZodError, formatPath } from '../errors.ts'
 import type { Registry } from '../registry.ts'
 import type { SimCaseInput } from '../sim/case-book.ts'
+import type { BenchmarkBoard } from './board.ts'
 import type { Harness, HarnessCase, HarnessContext, HarnessResult } from './harness.ts'
 
 /** One test a suite declares. */
@@ -222,6 +223,8 @@ export interface Benchmark<Options = unknown, Case = unknown, Record = unknown, 
   files?: BenchmarkFiles<Record>
   /** What a scaling sweep may vary (src/vitest/define-sweep.ts). @default not sweepable */
   sweep?: BenchmarkSweep<Options, Case, Record>
+  /** Its records as trials for the board across runs and the trial export (src/contracts/board.ts). @default not on the board */
+  board?: BenchmarkBoard<Record>
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds benchmarks of every type.
