@@ -2,9 +2,9 @@
  * The board's fold: trials of many runs, one at a time, into per-model tallies (matrix cells,
  * view points, totals) and one outcome byte per model and paired trial, so a board of 10⁶ trials
  * keeps counts and bytes, never records. A model's column is its model id and dataset: runs of the
- * same model on the same dataset are epochs of one column, not rivals — each later run's epochs
- * are numbered after the earlier runs' (in input order), so its trials pair with other models'
- * trials of those epochs. Pairs are the trials two columns share (`pairingIdentity`); between
+ * same model on the same dataset are epochs of one column, not rivals — a later run (in input
+ * order) that would reuse epochs the column has is numbered after them, so its trials pair with
+ * other models' trials of those epochs. Pairs are the trials two columns share (`pairingIdentity`); between
  * each column and the cell's best, the exact McNemar test is run on them (src/board/board-data.ts).
  */
 import type { BenchmarkBoard, BoardTrial } from '../contracts/board.ts'
@@ -160,7 +160,12 @@ export function boardFold(): BoardFold {
           const column = columnOf(section, model, trial.dataset)
           let at = offsets.get(column)
           if (!at) {
-            offsets.set(column, (at = { offset: column.epochBase, top: -1 }))
+            // A run whose epochs lie past the column's keeps them (a run of epoch 1 only); one
+            // that would reuse taken epochs is numbered after them.
+            offsets.set(
+              column,
+              (at = { offset: trial.epoch >= column.epochBase ? 0 : column.epochBase, top: -1 }),
+            )
             column.runs.push(index)
             entry.columns.push(column.key)
           }
