@@ -5,11 +5,44 @@
  * topology × category, one bar per model.
  * Reference: ArbiGraph paper, Figs. 3–5 (generated tokens only, as the reference's `token_length`).
  */
+import { z } from 'zod'
 import type { BenchmarkBoard, BoardTrial } from './contracts/board.ts'
 import { datasetOf } from './contracts/board.ts'
 import type { CaseRecord } from './contracts/case-record.ts'
+import { CASE_RECORD_SCHEMA } from './contracts/case-record.ts'
+import { attributionKindSchema } from './contracts/grade.ts'
 import { RESULTS_SCHEMA } from './contracts/results.ts'
+import { agentStatusSchema } from './contracts/transcript.ts'
 import { suiteKey } from './metrics/suite-label.ts'
+
+const count = z.number().int().min(0)
+
+/** The fields of a case record the board's trials read, checked as the record schema checks them. */
+const boardRecordSchema = z
+  .looseObject({
+    schema: z.literal(CASE_RECORD_SCHEMA),
+    caseId: z.string().min(1),
+    topology: z.string().min(1),
+    category: z.string().min(1),
+    suite: z.record(z.string(), z.string()).optional(),
+    epoch: count,
+    model: z.string().min(1),
+    grade: z
+      .looseObject({
+        correct: z.boolean(),
+        attribution: z.looseObject({ kind: attributionKindSchema }).nullable(),
+      })
+      .nullable(),
+    status: agentStatusSchema.nullable(),
+    infraError: z.strictObject({ reason: z.string() }).nullable(),
+    turns: count,
+    tokens: z.strictObject({ prompt: count, completion: count }),
+    latencyMs: z.number().min(0),
+  })
+  .refine((record) => (record.grade === null) !== (record.infraError === null), {
+    message: 'exactly one of "grade" and "infraError" must be set',
+    path: ['grade'],
+  })
 
 /**
  * ArbiGraph's board block.

@@ -60,8 +60,9 @@ export async function readRunTrials(
   bench: BoardBenchmark,
   visit: RunVisitor,
 ): Promise<{ records: number }> {
-  const { schema, model } = bench.records
+  const { model } = bench.records
   const board = bench.board
+  const schema = board.check ?? bench.records.schema
   let records = 0
   try {
     for await (const part of jsonObjectParts(path, 'records')) {

@@ -9,6 +9,7 @@
  * the dataset's content hash and the instance when the record carries them, else its case id;
  * plus the condition and the epoch (`pairingIdentity`).
  */
+import type { z } from 'zod'
 
 /** One axis a trial sits at (ArbiGraph: topology, category; Long-Transduction: family, budget, …). */
 export interface BoardDimension {
@@ -73,6 +74,13 @@ export interface BenchmarkBoard<Record> {
   dimensions: BoardDimension[]
   metrics: BoardMetric[]
   views: BoardView[]
+  /**
+   * The check a record passes before `trials` reads it: the fields its trials come from, strictly
+   * (a wrong type or a missing field is refused, naming it), the rest left to `arbigraph report`.
+   * The full record schema re-parses every answer value, five times the board's own work at 10⁶
+   * trials. @default the benchmark's record schema
+   */
+  check?: z.ZodType
   /** A record's trials (one per condition it measured). */
   trials(record: Record): BoardTrial[]
 }

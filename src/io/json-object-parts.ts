@@ -41,6 +41,12 @@ const COLON = 0x3a
 const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09
 const blank = (text: string) => /^[ \t\n\r]*$/.test(text)
 
+/** The index of the next `byte` in `chunk` from `from`, or the chunk's length when there is none. */
+const indexOrEnd = (chunk: Buffer, byte: number, from: number): number => {
+  const at = chunk.indexOf(byte, from)
+  return at < 0 ? chunk.length : at
+}
+
 /** Bytes read at a time. */
 const READ_BYTES = 1 << 20
 
@@ -95,7 +101,18 @@ export async function* jsonObjectParts(file: string, streamed: string): AsyncGen
   }
 
   for await (const chunk of createReadStream(file, { highWaterMark: READ_BYTES }) as AsyncIterable<Buffer>) {
+    // Inside a string only a quote or a backslash matters: the next of each is found natively
+    // (memchr) and kept until passed, so string bytes are skipped, not stepped through — strings
+    // are most of a results file's bytes (answers, transcripts refs, ids).
+    let nextQuote = -1
+    let nextBackslash = -1
     for (let i = 0; i < chunk.length; i++) {
+      if (inString && !escaped) {
+        if (nextQuote < i) nextQuote = indexOrEnd(chunk, QUOTE, i)
+        if (nextBackslash < i) nextBackslash = indexOrEnd(chunk, BACKSLASH, i)
+        i = Math.min(nextQuote, nextBackslash)
+        if (i >= chunk.length) break
+      }
       const b = chunk[i]!
       if (inString) {
         if (escaped) escaped = false
