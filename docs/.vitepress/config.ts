@@ -15,6 +15,7 @@ const pages: [string, string][] = [
   ['Sweeps', '/sweeps'],
   ['Gating in CI', '/gating-in-ci'],
   ['Dashboard and comparing runs', '/dashboard'],
+  ['Comparing models', '/comparing-models'],
   ['The Benchmark contract', '/benchmark-contract'],
   ['Environment variables', '/environment-variables'],
   ['Command-line reference', '/cli'],
