@@ -84,12 +84,19 @@ export interface BoardData {
   sections: BoardSection[]
 }
 
-/** Natural order: `4K` before `16K`, `L2` before `L10`. */
+/** Natural order: `arithmetic/4K` before `arithmetic/16K`, `L2` before `L10` (digit runs compare as numbers). */
 const natural = (a: string, b: string): number => {
-  const na = /^(\d+)/.exec(a)
-  const nb = /^(\d+)/.exec(b)
-  if (na && nb && na[1] !== nb[1]) return Number(na[1]) - Number(nb[1])
-  return a < b ? -1 : a > b ? 1 : 0
+  const ta = a.match(/\d+|\D+/g) ?? []
+  const tb = b.match(/\d+|\D+/g) ?? []
+  for (let i = 0; i < Math.min(ta.length, tb.length); i++) {
+    const x = ta[i]!
+    const y = tb[i]!
+    if (x === y) continue
+    const numeric = /^\d/.test(x) && /^\d/.test(y)
+    if (numeric && Number(x) !== Number(y)) return Number(x) - Number(y)
+    return x < y ? -1 : 1
+  }
+  return ta.length - tb.length || (a < b ? -1 : a > b ? 1 : 0)
 }
 
 /** Bytes of one column's outcomes for the trials of `cell` (or every trial with `cell` undefined). */

@@ -21,7 +21,9 @@ import type { CaseRecord } from '../../src/contracts/case-record.ts'
 import { mcnemarExact } from '../../src/metrics/mcnemar.ts'
 import { wilson95 } from '../../src/metrics/wilson.ts'
 import { runCommand, scratchDir } from '../cli/reference-io.ts'
+import { simRun } from '../dashboard/make-run.ts'
 import { syntheticRunRecords, writeSyntheticRun } from './synthetic-runs.ts'
+import { syntheticTransductionRecords, writeSyntheticTransduction } from './synthetic-transduction.ts'
 
 const benchmarks = () => defaultRegistry().benchmarks.values()
 const cellOf = (r: CaseRecord) => `${r.topology}/${r.category}`
@@ -149,5 +151,46 @@ describe('arbigraph board: the numbers', () => {
     await expect(runCommand(boardCommand, ['empty'], dir)).rejects.toThrow(
       /empty: no results file under this folder/,
     )
+  })
+
+  it('Long-Transduction: exact completion per family × budget, Fig. 2a means per budget, Fig. 8 per model', async () => {
+    await writeSyntheticTransduction(dir, 'lt-a', 'model-a', 1.1)
+    await writeSyntheticTransduction(dir, 'lt-b', 'model-b', 0.7)
+    const inputs = await boardInputs(dir, ['lt-a.json', 'lt-b.json'], benchmarks())
+    const { data, markdown } = await buildBoard(inputs, benchmarks(), join(dir, 'board-lt'))
+    const section = data.sections.find((s) => s.benchmark === 'transduction')!
+    expect(section.cells).toEqual([
+      'arithmetic/4K',
+      'arithmetic/8K',
+      'arithmetic/16K',
+      'uuid-sort/4K',
+      'uuid-sort/8K',
+      'uuid-sort/16K',
+    ])
+    const records = syntheticTransductionRecords('model-b', 0.7, 3)
+    const b = section.columns.find((c) => c.model === 'model-b')!
+    const exact = records.filter(
+      (r) => r.family === 'arithmetic' && r.budget === '4K' && r.score!.exact,
+    ).length
+    expect(b.cells[0]!.correct).toBe(exact)
+    const fig2a = section.views.find((v) => v.view.id === 'accuracy-budget')!
+    expect(fig2a.x).toEqual(['4K', '8K', '16K'])
+    const at8K = records.filter((r) => r.budget === '8K')
+    const mean = at8K.reduce((n, r) => n + r.score!.accuracy, 0) / at8K.length
+    expect(fig2a.series[section.columns.indexOf(b)]![1]!.means.accuracy).toBeCloseTo(mean, 12)
+    const fig8 = section.views.find((v) => v.view.id === 'family-budget')!
+    expect(fig8.y).toEqual(['arithmetic', 'uuid-sort'])
+    expect(markdown).toContain('## Long-Transduction: exact completion per cell')
+  })
+
+  it('a real run (sim:noisy through the harness) on the board: its counts are its records', async () => {
+    const real = await simRun({ noise: 3 })
+    const inputs = await boardInputs(dir, [real.file, 'a.json'], benchmarks())
+    const { data } = await buildBoard(inputs, benchmarks(), join(dir, 'board-real'))
+    const column = data.sections[0]!.columns.find((c) => c.model === 'sim:noisy')!
+    const records = real.results.records
+    expect(column.total.trials).toBe(records.length)
+    expect(column.total.correct).toBe(records.filter((r) => r.grade?.correct).length)
+    expect(column.total.infra).toBe(records.filter((r) => r.infraError).length)
   })
 })
