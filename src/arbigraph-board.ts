@@ -60,6 +60,7 @@ export const arbigraphBoard: BenchmarkBoard<CaseRecord> = {
     { id: 'tokens', label: 'generated tokens' },
     { id: 'turns', label: 'turns' },
   ],
+  check: boardRecordSchema,
   views: [
     {
       kind: 'bars',

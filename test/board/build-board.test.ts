@@ -140,6 +140,15 @@ describe('arbigraph board: the numbers', () => {
     await expect(runCommand(boardCommand, ['broken.json'], dir)).rejects.toThrow(
       /broken\.json: records\[0\]\.turns/,
     )
+    // The board checks the fields its numbers come from, with the record schema's own rules.
+    const notBoolean = readFileSync(join(dir, 'a.json'), 'utf8').replace(
+      '"correct": false',
+      '"correct": "no"',
+    )
+    writeFileSync(join(dir, 'broken2.json'), notBoolean)
+    await expect(runCommand(boardCommand, ['broken2.json'], dir)).rejects.toThrow(
+      /broken2\.json: records\[\d+\]\.grade\.correct: Invalid input: expected boolean/,
+    )
     mkdirSync(join(dir, 'mine'))
     writeFileSync(join(dir, 'mine', 'notes.txt'), 'keep me')
     await expect(runCommand(boardCommand, ['a.json', '--out', 'mine'], dir)).rejects.toMatchObject({
