@@ -56,8 +56,8 @@ describe.skipIf(!chromiumAvailable())('board in headless Chromium (file://)', ()
       ),
       { dir: join(dir, 'runs', 'reference', 'dashboard'), resultsDir: join(dir, 'runs', 'reference') },
     )
-    await writeSyntheticTransduction(join(dir, 'runs', 'oracle'), 'transduction', 'sim:oracle', 1.2)
-    await writeSyntheticTransduction(join(dir, 'runs', 'noisy'), 'transduction', 'sim:noisy', 0.8)
+    await writeSyntheticTransduction(join(dir, 'runs', 'oracle'), 'transduction', 'sim:oracle', 1.2, 3, true)
+    await writeSyntheticTransduction(join(dir, 'runs', 'noisy'), 'transduction', 'sim:noisy', 0.8, 3, true)
     const built = await runCommand(boardCommand, ['runs', '--out', 'board'], dir)
     expect(built.out).toContain('board: 3 models, 6 runs')
     url = `file://${join(dir, 'board')}/index.html`
@@ -85,6 +85,10 @@ describe.skipIf(!chromiumAvailable())('board in headless Chromium (file://)', ()
     expect(await page.locator('#view-transduction-accuracy-budget g.series').count()).toBe(2)
     expect(await page.locator('#view-transduction-family-budget table.heatmap').count()).toBe(2)
     expect(await page.locator('#matrix-transduction tbody tr').count()).toBe(2)
+    // Sweeps: one curve per model in each, overlaid.
+    const sweeps = page.locator('#section-transduction figure.sweep')
+    expect(await sweeps.count()).toBeGreaterThan(0)
+    expect(await sweeps.first().locator('g.series').count()).toBe(2)
     expect(errors).toEqual([])
   })
 

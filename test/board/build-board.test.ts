@@ -202,4 +202,28 @@ describe('arbigraph board: the numbers', () => {
     expect(column.total.correct).toBe(records.filter((r) => r.grade?.correct).length)
     expect(column.total.infra).toBe(records.filter((r) => r.infraError).length)
   })
+
+  it('sweep curves of every model overlaid, each with its breaking point', async () => {
+    await writeSyntheticTransduction(dir, 'sw-a', 'model-a', 1.1, 3, true)
+    await writeSyntheticTransduction(dir, 'sw-b', 'model-b', 0.7, 3, true)
+    const inputs = await boardInputs(dir, ['sw-a.json', 'sw-b.json'], benchmarks())
+    const { data } = await buildBoard(inputs, benchmarks(), join(dir, 'board-sweep'))
+    const section = data.sections.find((s) => s.benchmark === 'transduction')!
+    const file = JSON.parse(readFileSync(join(dir, 'sw-b.json'), 'utf8')) as {
+      sweeps: {
+        key: string
+        points: { accuracy: number }[]
+        fit: { breakingPoint: { status: string; size?: number } } | null
+      }[]
+    }
+    expect(section.sweeps.map((s) => s.key)).toEqual(file.sweeps.map((c) => c.key).sort())
+    for (const sweep of section.sweeps) {
+      expect(sweep.series.map((s) => section.columns[s.column]!.model).sort()).toEqual(['model-a', 'model-b'])
+      const curve = file.sweeps.find((c) => c.key === sweep.key)!
+      const b = sweep.series.find((s) => section.columns[s.column]!.model === 'model-b')!
+      expect(b.points.map((p) => p.accuracy)).toEqual(curve.points.map((p) => p.accuracy))
+      const bp = curve.fit?.breakingPoint
+      expect(b.breakingPoint).toEqual(bp === undefined ? null : bp.status === 'beyond' ? 'beyond' : bp.size)
+    }
+  })
 })

@@ -4,6 +4,7 @@
  * benchmark's own results builder (so the file is one `arbigraph report` reads).
  */
 import { join } from 'node:path'
+import { budgets } from '../../plugins/transduction/grid.ts'
 import type { TransductionRecord } from '../../plugins/transduction/record.ts'
 import { TRANSDUCTION_RECORD_SCHEMA } from '../../plugins/transduction/record.ts'
 import { buildTransductionResults } from '../../plugins/transduction/report/build-results.ts'
@@ -20,6 +21,7 @@ export function syntheticTransductionRecords(
   model: string,
   skill: number,
   samples: number,
+  sweep = false,
 ): TransductionRecord[] {
   return FAMILIES.flatMap((family, f) =>
     BUDGETS.flatMap((budget, b) =>
@@ -37,7 +39,8 @@ export function syntheticTransductionRecords(
           level: 0,
           budget,
           sample,
-          seed: `0/${family}/${budget}/${sample}`,
+          // A sweep's documents carry their point's seed (`<base>/budget=<tokens>`): the file gets curves.
+          seed: sweep ? `0/budget=${budgets[budget]}` : `0/${family}/${budget}/${sample}`,
           model,
           outcome: 'completed' as const,
           score: {
@@ -75,10 +78,11 @@ export async function writeSyntheticTransduction(
   model: string,
   skill: number,
   samples = 3,
+  sweep = false,
 ): Promise<string> {
   const now = '2026-12-06T00:00:00.000Z'
   const results = buildTransductionResults(
-    syntheticTransductionRecords(model, skill, samples),
+    syntheticTransductionRecords(model, skill, samples, sweep),
     { started: now, finished: now, reason: 'passed', shard: null, merged: false, env: {} },
     'synthetic',
   )
