@@ -45,6 +45,12 @@ function section(s: BoardSection, data: BoardData): string {
     'Runs (runs of one model and dataset are pooled as epochs):',
     '',
     runs,
+    ...(s.duplicates > 0
+      ? [
+          '',
+          `⚠ ${s.duplicates} trials were met twice in one model (same instance, condition and epoch in one run): counted in the rates, paired once.`,
+        ]
+      : []),
   ].join('\n')
 }
 
