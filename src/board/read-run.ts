@@ -12,7 +12,7 @@ import type { BenchmarkBoard, BoardTrial } from '../contracts/board.ts'
 import type { SweepCurve } from '../contracts/sweep-curve.ts'
 import { sweepCurveSchema } from '../contracts/sweep-curve.ts'
 import { ArbigraphError, describeZodError } from '../errors.ts'
-import { jsonObjectParts } from '../io/json-object-parts.ts'
+import { jsonObjectPartBatches } from '../io/json-object-parts.ts'
 import { schemaOfFile } from '../report/read-results.ts'
 
 /** A benchmark that is on the board. */
@@ -65,40 +65,47 @@ export async function readRunTrials(
   const schema = board.check ?? bench.records.schema
   let records = 0
   try {
-    for await (const part of jsonObjectParts(path, 'records')) {
-      if (part.index === undefined) {
-        if (part.key === 'sweeps' && visit.sweeps) {
-          const parsed = curvesSchema.safeParse(parseJson(part.text, where))
-          if (!parsed.success)
-            throw badInput(
-              describeZodError(
-                { issues: parsed.error.issues.map((i) => ({ ...i, path: ['sweeps', ...i.path] })) },
-                where,
-              ),
-            )
-          visit.sweeps(parsed.data)
+    for await (const parts of jsonObjectPartBatches(path, 'records')) {
+      for (const part of parts) {
+        if (part.index === undefined) {
+          if (part.key === 'sweeps' && visit.sweeps) visit.sweeps(sweepsOf(part.text, where))
+          continue
         }
-        continue
+        const json = parseJson(part.text, where)
+        const parsed = schema.safeParse(json)
+        if (!parsed.success)
+          throw badInput(
+            describeZodError(
+              {
+                issues: parsed.error.issues.map((i) => ({ ...i, path: ['records', part.index!, ...i.path] })),
+              },
+              where,
+            ),
+          )
+        // The checked JSON is the record's wire form (what the benchmark's hooks take).
+        const took = visit.trials(model(json), board.trials(json))
+        if (took) await took
+        records++
       }
-      const json = parseJson(part.text, where)
-      const parsed = schema.safeParse(json)
-      if (!parsed.success)
-        throw badInput(
-          describeZodError(
-            { issues: parsed.error.issues.map((i) => ({ ...i, path: ['records', part.index!, ...i.path] })) },
-            where,
-          ),
-        )
-      // The checked JSON is the record's wire form (what the benchmark's hooks take).
-      const took = visit.trials(model(json), board.trials(json))
-      if (took) await took
-      records++
     }
   } catch (error) {
     if (error instanceof ArbigraphError) throw error
     throw badInput(`${where}: malformed JSON (${(error as Error).message})`)
   }
   return { records }
+}
+
+/** The `sweeps` member, checked. */
+function sweepsOf(text: string, where: string): SweepCurve[] {
+  const parsed = curvesSchema.safeParse(parseJson(text, where))
+  if (!parsed.success)
+    throw badInput(
+      describeZodError(
+        { issues: parsed.error.issues.map((i) => ({ ...i, path: ['sweeps', ...i.path] })) },
+        where,
+      ),
+    )
+  return parsed.data
 }
 
 function parseJson(text: string, where: string): unknown {
