@@ -1,9 +1,12 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { SlowFirstSequencer } from './test/setup/slow-first-sequencer.ts'
 import { arbigraph } from './vitest.ts'
 
 export default defineConfig({
   test: {
+    // Test files that start processes first: on two workers the run then ends on short files.
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         test: {
