@@ -29,6 +29,7 @@ import { decodeResults } from '../../src/contracts/results.ts'
 import { threadRegistry } from '../../src/generate/generate-chunk.ts'
 import { loadFrozenDataset } from '../../src/io/frozen-dataset.ts'
 import { writeJsonRecords } from '../../src/io/write-json-records.ts'
+import { mcnemarExact } from '../../src/metrics/mcnemar.ts'
 import { buildResults } from '../../src/report/build-results.ts'
 import { startSimServer } from '../../src/sim/index.ts'
 import { datasetCases } from '../../src/vitest/dataset-suite.ts'
@@ -156,13 +157,26 @@ describe.skipIf(!present)(
       expect(section!.duplicates).toBe(0)
       expect(section!.columns.map((c) => c.model).sort()).toEqual([QWEN, 'sim:noisy', 'sim:oracle'])
       expect(section!.columns.every((c) => c.dataset === sha256)).toBe(true)
+      // Against the best model, instance by instance from the results files: McNemar's counts.
+      const correct = new Map(
+        files.map((file) => {
+          const results = decodeResults(readFileSync(join(dir, file), 'utf8'), file)
+          return [results.model, results.records.map((r) => r.grade?.correct ?? null)]
+        }),
+      )
       const [best, ...others] = section!.columns
       expect(best!.cells[0]!.versus).toBe('best')
+      const ofBest = correct.get(best!.model)!
       for (const column of others) {
+        const mine = correct.get(column.model)!
+        const lost = mine.filter((right, i) => ofBest[i] === true && right === false).length
+        const won = mine.filter((right, i) => ofBest[i] === false && right === true).length
         const versus = column.cells[0]!.versus
-        expect(versus, column.model).toMatchObject({ shared: INSTANCES })
+        expect(versus, column.model).toEqual({ shared: INSTANCES, lost, won, p: mcnemarExact(lost, won).p })
         expect(column.total.versus).toEqual(versus)
       }
+      // sim:noisy gets some wrong (the test would pair nothing of interest otherwise).
+      expect(correct.get('sim:noisy')!.filter((right) => right === false).length).toBeGreaterThan(0)
     })
 
     it.skipIf(!chromiumAvailable())(
