@@ -86,7 +86,12 @@ export const arbigraphBoard: BenchmarkBoard<CaseRecord> = {
     },
   ],
   trials(r): BoardTrial[] {
-    const suite = suiteKey(r)
+    // A frozen dataset's suite variant is its hash, which the board's column already names
+    // (`model @hash`) and pairs on: the cell is the instances' topology and category, as in
+    // `report` and on the Long-Transduction board, not a second copy of the hash. Other
+    // settings (chain/math `length 2`) still name their suite.
+    const { dataset: _hash, ...settings } = r.suite ?? {}
+    const suite = suiteKey({ ...r, suite: settings })
     const { dataset, instance } = datasetOf(r)
     const graded = r.grade !== null
     return [

@@ -91,7 +91,11 @@ describe('arbigraph board: the numbers', () => {
     expect(datasetOf({})).toEqual({})
     // Records of a frozen dataset carry its hash and the instance's position (`dataset`).
     const frozen = (records: CaseRecord[], hash: string) =>
-      records.map((r, i) => ({ ...r, dataset: { sha256: hash, index: i, file: 'frozen.jsonl' } }))
+      records.map((r, i) => ({
+        ...r,
+        suite: { dataset: hash.slice(0, 12) },
+        dataset: { sha256: hash, index: i, file: 'frozen.jsonl' },
+      }))
     const fold = boardFold()
     const add = (records: CaseRecord[]) => {
       const r = fold.startRun({ file: 'x', benchmark: 'arbigraph', data: 'd' }, arbigraphBoard as never)
@@ -113,6 +117,8 @@ describe('arbigraph board: the numbers', () => {
     expect(best).toBe('model-a @aaaaaaaaaaaa')
     expect(versusOf('model-b @aaaaaaaaaaaa')).toMatchObject({ shared: 108 })
     expect(versusOf('model-c @bbbbbbbbbbbb')).toBeNull()
+    // The cells are the instances' topology × category: the dataset is the column's, not the cell's.
+    expect(data.sections[0]!.cells).toEqual([...new Set(syntheticRunRecords(A).map(cellOf))].sort())
   })
 
   it('board.md: the matrix with intervals, the best in bold, the runs of each model', async () => {
