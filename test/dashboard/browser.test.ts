@@ -100,8 +100,11 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     await page.locator('#case-table tbody tr').first().click()
     await ready(page, 'case')
     await page.waitForSelector('#case-graph svg')
-    const index = Number(page.url().split('#/case/')[1])
-    const record = run.results.records[index]!
+    // The link names the case and its epoch, not a position in this run's order.
+    const [, id, epoch] = /#\/case\/([^?]+)\?epoch=(\d+)$/.exec(page.url())!
+    const record = run.results.records.find(
+      (r) => r.caseId === decodeURIComponent(id!) && r.epoch === Number(epoch),
+    )!
     expect(record.grade?.correct).toBe(false)
     expect(await page.textContent('#case-title')).toContain(record.caseId)
     expect(await page.locator('#case-graph svg g.node').count()).toBeGreaterThanOrEqual(2)
@@ -116,6 +119,63 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     await page.click('text=‹ back')
     await ready(page, 'cases')
     expect(page.url()).toContain('outcome=wrong')
+    expect(errors).toEqual([])
+  })
+
+  it('opens a case by its id, and the same case from a dashboard of the records in another order', async () => {
+    const records = run.results.records
+    const record = records[5]!
+    const link = `#/case/${encodeURIComponent(record.caseId)}?epoch=${record.epoch}`
+    await page.goto(`${url}${link}`)
+    await ready(page, 'case')
+    expect(await page.textContent('#case-title')).toContain(record.caseId)
+    expect(await page.textContent('#case-prompt')).toContain('task_1_out')
+    const prompt = await page.textContent('#case-prompt')
+    // The same records reversed: every position now holds another case, the link still this one.
+    const dir = join(tempDir(), 'reordered')
+    await buildDashboard({ ...run.results, records: [...records].reverse() }, { dir, resultsDir: run.dir })
+    await page.goto(`file://${dir}/index.html${link}`)
+    await ready(page, 'case')
+    expect(await page.textContent('#case-title')).toContain(record.caseId)
+    expect(await page.textContent('#case-prompt')).toBe(prompt)
+    expect(await page.locator('#transcript article.turn').count()).toBe(record.turns)
+    // One epoch ran: a link without the epoch opens it too.
+    await page.goto(`file://${dir}/index.html#/case/${encodeURIComponent(record.caseId)}`)
+    await ready(page, 'case')
+    expect(await page.textContent('#case-title')).toContain(record.caseId)
+    // An old position link says what it is instead of opening the case now at that position.
+    await page.goto(`file://${dir}/index.html#/case/5`)
+    await ready(page, 'case-missing')
+    expect(await page.textContent('#case-missing')).toContain('names a position (#5) from an older dashboard')
+    expect(await page.locator('#case-missing a').textContent()).toBe(records.at(-6)!.caseId)
+    // An unknown id: a clear message, not a blank page or another case.
+    await page.goto(`${url}#/case/${encodeURIComponent('no/such/case')}?epoch=0`)
+    await ready(page, 'case-missing')
+    expect(await page.textContent('#case-missing')).toBe('No case "no/such/case" (epoch 0) in this run.')
+    expect(await page.locator('#case-title').count()).toBe(0)
+    expect(errors).toEqual([])
+  })
+
+  it('opens a cell’s cases from its row of the cell table and from its bar of the chart', async () => {
+    const records = run.results.records
+    await page.goto(url)
+    await ready(page, 'overview')
+    await page.click('#cell-table tr[data-cell="chain/math"] a.cell-link')
+    await ready(page, 'cases')
+    expect(page.url()).toContain('#/cases?cell=chain%2Fmath')
+    const chain = records.filter((r) => r.topology === 'chain').length
+    expect(await page.textContent('#case-count')).toBe(`${chain} of ${records.length} trials`)
+    expect(await page.inputValue('#filter-cell')).toBe('chain/math')
+    expect(new Set(await page.locator('#case-table tbody tr td:nth-child(2)').allTextContents())).toEqual(
+      new Set(['chain']),
+    )
+    await page.goto(url)
+    await ready(page, 'overview')
+    await page.click('svg.accuracy g.cell[data-cell="baseline/math"] rect.bar')
+    await ready(page, 'cases')
+    expect(await page.textContent('#case-count')).toBe(
+      `${records.length - chain} of ${records.length} trials`,
+    )
     expect(errors).toEqual([])
   })
 
@@ -137,6 +197,21 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     expect(await page.textContent('#compare-verdict')).toContain('1 cell(s) fail (chain/math)')
     expect(await page.textContent('tr[data-cell="chain/math"]')).toContain('degraded')
     await page.screenshot({ path: join(SCREENSHOTS, 'compare.png') })
+    // A row leads to its cell's cases of run B (the dashboard's), and a case from there names B too.
+    await page.click('table.compare tr[data-cell="chain/math"] a.cell-link')
+    await ready(page, 'cases')
+    expect(await page.textContent('#run-note')).toBe('Run B: run B')
+    const chain = worse.filter((r) => r.topology === 'chain')
+    expect(await page.textContent('#case-count')).toBe(`${chain.length} of ${worse.length} trials`)
+    await page.locator('#case-table tbody tr').first().click()
+    await ready(page, 'case')
+    expect(page.url()).toMatch(/#\/case\/[^?]+\?epoch=\d+&run=B$/)
+    expect(await page.textContent('#run-note')).toBe('Run B: run B')
+    // A link naming run A is told where A's cases are, not shown B's.
+    await page.goto(`file://${dir}/index.html#/cases?cell=chain%2Fmath&run=A`)
+    await ready(page, 'other-run')
+    expect(await page.textContent('#run-note')).toContain("run A's (run A) are in A's own dashboard")
+    expect(await page.locator('#case-table').count()).toBe(0)
     expect(errors).toEqual([])
   })
 })
