@@ -167,8 +167,9 @@ describe.skipIf(!chromiumAvailable())('benchmark tabs in headless Chromium (file
       )
       await page.locator('#bench-case-table tbody tr').first().click()
       await ready(page, 'bench:case')
-      const i = Number(/case\/(\d+)$/.exec(page.url())![1])
-      const record = run.records[i]!
+      // The link names the document, not its position.
+      const id = decodeURIComponent(/case\/([^/?]+)$/.exec(page.url())![1]!)
+      const record = run.records.find((r) => r.documentId === id)!
       expect(await page.textContent('#bench-title')).toContain(record.documentId)
       const counts = record.score!.counts
       expect(await page.locator('#lt-aligned tbody tr').count()).toBe(counts.records)
@@ -183,6 +184,74 @@ describe.skipIf(!chromiumAvailable())('benchmark tabs in headless Chromium (file
       expect(await page.textContent('#lt-output')).toBe(detail!.output)
       expect(await page.textContent('#kpi-doc-accuracy')).toBe(record.score!.accuracy.toFixed(3))
       await page.screenshot({ path: join(SCREENSHOTS, 'transduction-document.png') })
+      expect(errors).toEqual([])
+    })
+
+    it('opens a document by its id, the same from a dashboard in another order; an unknown id says so', async () => {
+      const record = run.records[3]!
+      const link = `#/b/transduction/case/${encodeURIComponent(record.documentId)}`
+      await page.goto(`${url}${link}`)
+      await ready(page, 'bench:case')
+      expect(await page.textContent('#bench-title')).toContain(record.documentId)
+      expect(await page.textContent('#kpi-doc-accuracy')).toBe(record.score!.accuracy.toFixed(3))
+      const dir = join(tempDir(), 'reordered')
+      await buildDashboard(noArbigraph(), {
+        dir,
+        resultsDir: run.dir,
+        benchmarks: [{ bench: transduction, records: [...run.records].reverse() }],
+      })
+      await page.goto(`file://${dir}/index.html${link}`)
+      await ready(page, 'bench:case')
+      expect(await page.textContent('#bench-title')).toContain(record.documentId)
+      expect(await page.textContent('#kpi-doc-accuracy')).toBe(record.score!.accuracy.toFixed(3))
+      // An old position link names no document: it says so rather than opening the one there now.
+      await page.goto(`file://${dir}/index.html#/b/transduction/case/3`)
+      await ready(page, 'bench:case-missing')
+      expect(await page.textContent('#case-missing')).toContain(
+        'names a position (#3) from an older dashboard',
+      )
+      await page.goto(`${url}#/b/transduction/case/nope%2Fs9`)
+      await ready(page, 'bench:case-missing')
+      expect(await page.textContent('#case-missing')).toBe('No case "nope/s9" in this run.')
+      expect(errors).toEqual([])
+    })
+
+    it('opens a budget’s documents from its bar and its table row, a cell’s from its link', async () => {
+      const total = run.records.length
+      const at4K = run.records.filter((r) => r.budget === '4K').length
+      await page.goto(url)
+      await ready(page, 'bench:overview')
+      await page.click('#lt-by-budget tbody tr:first-child a.cell-link')
+      await ready(page, 'bench:cases')
+      expect(page.url()).toContain('#/b/transduction/cases?budget=4K')
+      expect(await page.textContent('#bench-case-count')).toBe(`${at4K} of ${total} cases`)
+      await page.goto(url)
+      await ready(page, 'bench:overview')
+      await page.click('#section-lt-by-budget-chart g.bar-group.linked[data-category="8K"] rect')
+      await ready(page, 'bench:cases')
+      expect(await page.textContent('#bench-case-count')).toBe(`${total - at4K} of ${total} cases`)
+      // The format a board links to: a family × budget cell.
+      await page.goto(`${url}#/b/transduction/cases?cell=${encodeURIComponent('arithmetic/8K')}`)
+      await ready(page, 'bench:cases')
+      const cell = run.records.filter((r) => r.family === 'arithmetic' && r.budget === '8K').length
+      expect(cell).toBeGreaterThan(0)
+      expect(await page.textContent('#bench-case-count')).toBe(`${cell} of ${total} cases`)
+      expect(await page.inputValue('#bench-filter-cell')).toBe('arithmetic/8K')
+      // A heatmap cell of the figures opens its variant at its budget.
+      await page.goto(`${url}#/b/transduction/figures`)
+      await ready(page, 'bench:figures')
+      const first = page.locator('#fig-8-budgets td a.cell-link').first()
+      const target = new URLSearchParams((await first.getAttribute('href'))!.split('?')[1])
+      await first.click()
+      await ready(page, 'bench:cases')
+      const variant = run.records.filter(
+        (r) =>
+          r.family === target.get('family') &&
+          r.format === target.get('format') &&
+          r.budget === target.get('budget'),
+      ).length
+      expect(variant).toBeGreaterThan(0)
+      expect(await page.textContent('#bench-case-count')).toBe(`${variant} of ${total} cases`)
       expect(errors).toEqual([])
     })
   })
@@ -240,6 +309,15 @@ describe.skipIf(!chromiumAvailable())('benchmark tabs in headless Chromium (file
       await page.locator('#bench-case-table tbody tr').nth(2).click()
       await ready(page, 'bench:case')
       expect(JSON.parse((await page.textContent('#case-record'))!)).toEqual(records[2])
+      // Without an id of its own, a record's link names a hash of its content, not its position.
+      expect(page.url()).toMatch(/#\/b\/echo\/case\/[0-9a-f]{12}$/)
+      // Its one cell's row opens the cases of that cell.
+      await page.goto(url)
+      await ready(page, 'bench:overview')
+      await page.click('#bench-cells tbody tr:first-child a.cell-link')
+      await ready(page, 'bench:cases')
+      expect(page.url()).toContain(`cell=${encodeURIComponent(cell!.cell)}`)
+      expect(await page.textContent('#bench-case-count')).toBe('4 of 4 cases')
       expect(errors).toEqual([])
     })
   })
