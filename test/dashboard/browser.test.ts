@@ -19,6 +19,12 @@ export const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'out', 'artifac
 // Predicates are strings: they run in the page, and this project's TypeScript has no DOM types.
 const ready = (page: Page, view: string) =>
   page.waitForFunction(`document.documentElement.dataset.ready === ${JSON.stringify(view)}`)
+/** Goes to `href` and waits for `view`: a hash change on the same page keeps the last `ready`, so it is cleared first. */
+const open = async (page: Page, href: string, view: string) => {
+  await page.evaluate("document.documentElement.dataset.ready = ''").catch(() => {})
+  await page.goto(href)
+  await ready(page, view)
+}
 const countStarts = (page: Page, text: string) =>
   page.waitForFunction(
     `document.querySelector('#case-count')?.textContent?.startsWith(${JSON.stringify(text)})`,
@@ -53,8 +59,7 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
   })
 
   it('loads the overview: headline accuracy, one error-barred bar per cell, the cell table', async () => {
-    await page.goto(url)
-    await ready(page, 'overview')
+    await open(page, url, 'overview')
     const records = run.results.records
     const correct = records.filter((r) => r.grade?.correct).length
     expect(await page.textContent('#kpi-accuracy')).toBe(`${((correct / records.length) * 100).toFixed(1)}%`)
@@ -66,8 +71,7 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
   })
 
   it('narrows the case table with filters and sorts it by a column', async () => {
-    await page.goto(`${url}#/cases`)
-    await ready(page, 'cases')
+    await open(page, `${url}#/cases`, 'cases')
     const total = run.results.records.length
     expect(await page.textContent('#case-count')).toBe(`${total} of ${total} trials`)
     // Each filter's empty choice reads as English.
@@ -126,31 +130,37 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     const records = run.results.records
     const record = records[5]!
     const link = `#/case/${encodeURIComponent(record.caseId)}?epoch=${record.epoch}`
-    await page.goto(`${url}${link}`)
-    await ready(page, 'case')
+    await open(page, `${url}${link}`, 'case')
     expect(await page.textContent('#case-title')).toContain(record.caseId)
     expect(await page.textContent('#case-prompt')).toContain('task_1_out')
     const prompt = await page.textContent('#case-prompt')
     // The same records reversed: every position now holds another case, the link still this one.
+    // A second epoch of each follows them (the link names epoch 0).
     const dir = join(tempDir(), 'reordered')
-    await buildDashboard({ ...run.results, records: [...records].reverse() }, { dir, resultsDir: run.dir })
-    await page.goto(`file://${dir}/index.html${link}`)
-    await ready(page, 'case')
+    const again = records.map((r) => ({ ...r, epoch: 1 }))
+    await buildDashboard(
+      { ...run.results, records: [...[...records].reverse(), ...again] },
+      { dir, resultsDir: run.dir },
+    )
+    await open(page, `file://${dir}/index.html${link}`, 'case')
     expect(await page.textContent('#case-title')).toContain(record.caseId)
     expect(await page.textContent('#case-prompt')).toBe(prompt)
     expect(await page.locator('#transcript article.turn').count()).toBe(record.turns)
-    // One epoch ran: a link without the epoch opens it too.
-    await page.goto(`file://${dir}/index.html#/case/${encodeURIComponent(record.caseId)}`)
-    await ready(page, 'case')
+    expect(await page.textContent('p.facts')).toContain('epoch 0')
+    // A link without the epoch opens the case when it ran once, and lists its epochs otherwise.
+    await open(page, `${url}#/case/${encodeURIComponent(record.caseId)}`, 'case')
     expect(await page.textContent('#case-title')).toContain(record.caseId)
+    await open(page, `file://${dir}/index.html#/case/${encodeURIComponent(record.caseId)}`, 'case-epochs')
+    expect(await page.locator('ul a').allTextContents()).toEqual(['epoch 0', 'epoch 1'])
+    await page.click('text=epoch 1')
+    await ready(page, 'case')
+    expect(await page.textContent('p.facts')).toContain('epoch 1')
     // An old position link says what it is instead of opening the case now at that position.
-    await page.goto(`file://${dir}/index.html#/case/5`)
-    await ready(page, 'case-missing')
+    await open(page, `file://${dir}/index.html#/case/5`, 'case-missing')
     expect(await page.textContent('#case-missing')).toContain('names a position (#5) from an older dashboard')
     expect(await page.locator('#case-missing a').textContent()).toBe(records.at(-6)!.caseId)
     // An unknown id: a clear message, not a blank page or another case.
-    await page.goto(`${url}#/case/${encodeURIComponent('no/such/case')}?epoch=0`)
-    await ready(page, 'case-missing')
+    await open(page, `${url}#/case/${encodeURIComponent('no/such/case')}?epoch=0`, 'case-missing')
     expect(await page.textContent('#case-missing')).toBe('No case "no/such/case" (epoch 0) in this run.')
     expect(await page.locator('#case-title').count()).toBe(0)
     expect(errors).toEqual([])
@@ -158,8 +168,7 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
 
   it('opens a cell’s cases from its row of the cell table and from its bar of the chart', async () => {
     const records = run.results.records
-    await page.goto(url)
-    await ready(page, 'overview')
+    await open(page, url, 'overview')
     await page.click('#cell-table tr[data-cell="chain/math"] a.cell-link')
     await ready(page, 'cases')
     expect(page.url()).toContain('#/cases?cell=chain%2Fmath')
@@ -169,13 +178,16 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     expect(new Set(await page.locator('#case-table tbody tr td:nth-child(2)').allTextContents())).toEqual(
       new Set(['chain']),
     )
-    await page.goto(url)
-    await ready(page, 'overview')
+    await open(page, url, 'overview')
     await page.click('svg.accuracy g.cell[data-cell="baseline/math"] rect.bar')
     await ready(page, 'cases')
     expect(await page.textContent('#case-count')).toBe(
       `${records.length - chain} of ${records.length} trials`,
     )
+    // A linked cell no trial of this run is in (a compare's missing cell): none, and the filter says which.
+    await open(page, `${url}#/cases?cell=${encodeURIComponent('dag/math')}`, 'cases')
+    expect(await page.textContent('#case-count')).toBe(`0 of ${records.length} trials`)
+    expect(await page.inputValue('#filter-cell')).toBe('dag/math')
     expect(errors).toEqual([])
   })
 
@@ -191,8 +203,7 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
       { ...run.results, records: worse },
       { dir, compare: { ...comparison, labelA: 'run A', labelB: 'run B' } },
     )
-    await page.goto(`file://${dir}/index.html#/compare`)
-    await ready(page, 'compare')
+    await open(page, `file://${dir}/index.html#/compare`, 'compare')
     expect(await page.locator('table.compare tbody tr').count()).toBe(3)
     expect(await page.textContent('#compare-verdict')).toContain('1 cell(s) fail (chain/math)')
     expect(await page.textContent('tr[data-cell="chain/math"]')).toContain('degraded')
@@ -208,8 +219,7 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     expect(page.url()).toMatch(/#\/case\/[^?]+\?epoch=\d+&run=B$/)
     expect(await page.textContent('#run-note')).toBe('Run B: run B')
     // A link naming run A is told where A's cases are, not shown B's.
-    await page.goto(`file://${dir}/index.html#/cases?cell=chain%2Fmath&run=A`)
-    await ready(page, 'other-run')
+    await open(page, `file://${dir}/index.html#/cases?cell=chain%2Fmath&run=A`, 'other-run')
     expect(await page.textContent('#run-note')).toContain("run A's (run A) are in A's own dashboard")
     expect(await page.locator('#case-table').count()).toBe(0)
     expect(errors).toEqual([])
@@ -232,8 +242,7 @@ describe.skipIf(!chromiumAvailable())('dashboard overview of a replayed run (hea
       const page = await browser.newPage()
       const errors: string[] = []
       page.on('pageerror', (e) => errors.push(String(e)))
-      await page.goto(`file://${dir}/index.html`)
-      await ready(page, 'overview')
+      await open(page, `file://${dir}/index.html`, 'overview')
       const line = await page.textContent('#replay')
       expect(line).toMatch(
         new RegExp(
@@ -252,8 +261,7 @@ describe.skipIf(!chromiumAvailable())('dashboard overview of a replayed run (hea
     const browser2 = await launchChromium()
     try {
       const page = await browser2.newPage()
-      await page.goto(`file://${fresh}/index.html`)
-      await ready(page, 'overview')
+      await open(page, `file://${fresh}/index.html`, 'overview')
       expect(await page.locator('#replay').count()).toBe(0)
     } finally {
       await browser2.close()

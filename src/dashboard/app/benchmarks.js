@@ -110,7 +110,10 @@
             },
           },
           el('option', { value: '' }, `all ${plural}`),
-          values.map((v) => el('option', { value: v, selected: params.get(id) === v }, v)),
+          // A linked value no case has stays shown, so the empty list says why.
+          [...new Set([...values, ...(params.get(id) ? [params.get(id)] : [])])].map((v) =>
+            el('option', { value: v, selected: params.get(id) === v }, v),
+          ),
         ),
       )
     const distinct = (i) => [...new Set(rows.map((row) => String(row[i])))].sort()

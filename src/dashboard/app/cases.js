@@ -104,7 +104,10 @@
           },
         },
         el('option', { value: '' }, `all ${PLURALS[f]}`),
-        [...options[f]].sort().map((v) => el('option', { value: v, selected: params.get(f) === v }, v)),
+        // A linked value no trial has (a compare row's cell missing from this run) stays shown.
+        [...new Set([...options[f], ...(params.get(f) ? [params.get(f)] : [])])]
+          .sort()
+          .map((v) => el('option', { value: v, selected: params.get(f) === v }, v)),
       )
       return el('label', {}, filterLabel(f), select)
     })
