@@ -184,6 +184,18 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     expect(await page.textContent('#case-count')).toBe(
       `${records.length - chain} of ${records.length} trials`,
     )
+    // A task row opens that task's trials of its cell.
+    await open(page, url, 'overview')
+    await page.click('details.tasks summary')
+    const task = page.locator('#task-table tbody tr').first()
+    const [topology, category, name] = (await task.getAttribute('data-cell'))!.split('/')
+    await task.locator('a.cell-link').click()
+    await ready(page, 'cases')
+    const ofTask = records.filter(
+      (r) => r.topology === topology && r.category === category && r.task === name,
+    )
+    expect(ofTask.length).toBeGreaterThan(0)
+    expect(await page.textContent('#case-count')).toBe(`${ofTask.length} of ${records.length} trials`)
     // A linked cell no trial of this run is in (a compare's missing cell): none, and the filter says which.
     await open(page, `${url}#/cases?cell=${encodeURIComponent('dag/math')}`, 'cases')
     expect(await page.textContent('#case-count')).toBe(`0 of ${records.length} trials`)
