@@ -76,3 +76,8 @@ console.log(
 )
 await browser.close()
 if (overviewMs > 3000) process.exitCode = 1
+
+// The board across runs (bench/board.bench.ts, also `npm run bench:board`): 20 runs × 2,000
+// trials and 10⁶ trials, build time and peak RSS beside the time to parse the same files.
+const { boardBench } = await import('./board.bench.ts')
+await boardBench()

@@ -13,6 +13,7 @@
  */
 import { basename, dirname } from 'node:path'
 import { topologyBudget } from './agent/profile.ts'
+import { arbigraphBoard } from './arbigraph-board.ts'
 import { harnessAsk } from './conditions/harness-ask.ts'
 import { resolveConditions } from './conditions/select-conditions.ts'
 import { withConditions } from './conditions/with-conditions.ts'
@@ -276,6 +277,7 @@ export const arbigraphBenchmark = benchmark<ResolvedSuiteOptions, ArbigraphCaseI
       identityOfTest: identityFromTest,
     },
     summarize: (records) => summarize(records),
+    board: arbigraphBoard,
     progressCells: arbigraphProgressCells,
     report: {
       text: formatTable,

@@ -11,6 +11,7 @@ import { benchmark } from '../../src/contracts/benchmark.ts'
 import type { RunInfo } from '../../src/contracts/results.ts'
 import { SINGLE_SHOT_OUTPUT, singleShot } from '../../src/harness/single-shot.ts'
 import { htmlSection } from '../../src/report/html-section.ts'
+import { transductionBoard } from './board.ts'
 import {
   documentColumns,
   documentDetail,
@@ -139,4 +140,5 @@ export const transduction = benchmark<
     detail: (record) => (record.detailRef ? { ref: record.detailRef, id: record.documentId } : null),
     caseView: documentView,
   },
+  board: transductionBoard,
 })

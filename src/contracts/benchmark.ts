@@ -17,6 +17,7 @@ import { z } from 'zod'
 import { ArbigraphError, describeZodError, formatPath } from '../errors.ts'
 import type { Registry } from '../registry.ts'
 import type { SimCaseInput } from '../sim/case-book.ts'
+import type { BenchmarkBoard } from './board.ts'
 import type { BenchmarkDashboard } from './dashboard.ts'
 import type { Harness, HarnessCase, HarnessContext, HarnessResult } from './harness.ts'
 
@@ -258,6 +259,8 @@ export interface Benchmark<Options = unknown, Case = unknown, Record = unknown, 
    * (src/contracts/dashboard.ts). @default an overview of its running cells and a case list of its records
    */
   dashboard?: BenchmarkDashboard<Record>
+  /** Its records as trials for the board across runs and the trial export (src/contracts/board.ts). @default not on the board */
+  board?: BenchmarkBoard<Record>
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds benchmarks of every type.

@@ -114,7 +114,7 @@ beforeAll(async () => {
 
 describe('a run with a bad setting writes nothing and says why in one line', () => {
   it('the good run wrote every output and removed the stale temporary file of a killed write', () => {
-    expect(good.code).toBe(0)
+    expect(good.code, good.stdout + good.stderr).toBe(0)
     const files = Object.keys(before)
     expect(files).toContain('/out/results.json')
     expect(files).toContain('/out/summary.md')

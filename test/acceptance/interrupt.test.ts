@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { VITEST_BIN } from '../setup/child-vitest.ts'
 import { childEnv } from './vitest-child.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
@@ -43,7 +44,7 @@ async function interruptedRun(signal: 'SIGINT' | 'SIGTERM', group: boolean) {
   const dir = mkdtempSync(join(tmpdir(), 'ag-interrupt-'))
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=verbose', 'suites/chain/math.eval.ts'],
+    [VITEST_BIN, 'run', '--reporter=verbose', 'suites/chain/math.eval.ts'],
     {
       cwd: ROOT,
       detached: true, // its own process group, as a terminal's foreground job

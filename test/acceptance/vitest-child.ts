@@ -1,12 +1,13 @@
 /**
- * Runs suites as a user runs them, `npx vitest run --reporter=dot <paths>` in a child process
- * against the built-in simulator, with every output file in a fresh temporary directory and none
- * of the caller's Vitest or ARBIGRAPH_* variables.
+ * Runs suites as a user runs them, `vitest run --reporter=dot <paths>` (the script `npx vitest`
+ * starts) in a child process against the built-in simulator, with every output file in a fresh
+ * temporary directory and none of the caller's Vitest or ARBIGRAPH_* variables.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { VITEST_BIN } from '../setup/child-vitest.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
 
@@ -34,7 +35,7 @@ export function runSuites(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'ag-suites-e2e-'))
-  const child = spawn('npx', ['vitest', 'run', '--reporter=dot', ...paths], {
+  const child = spawn(process.execPath, [VITEST_BIN, 'run', '--reporter=dot', ...paths], {
     cwd: ROOT,
     env: childEnv({
       ARBIGRAPH_CACHE_DIR: dir,

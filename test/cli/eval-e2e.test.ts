@@ -1,8 +1,8 @@
 /**
- * End-to-end: the eval project run as a user runs it (`npx vitest run suites/…` in a child
- * process) against the built-in simulator. Covers the banner, 100 % under the oracle, `-t`
- * selecting one task, resume after SIGKILL, chaos, and the global concurrency limit with two
- * workers. Heavier variants run with ARBIGRAPH_E2E_HEAVY=1.
+ * End-to-end: the eval project run as a user runs it (`vitest run suites/…`, the script
+ * `npx vitest` starts, in a child process) against the built-in simulator. Covers the banner,
+ * 100 % under the oracle, `-t` selecting one task, resume after SIGKILL, chaos, and the global
+ * concurrency limit with two workers. Heavier variants run with ARBIGRAPH_E2E_HEAVY=1.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import type { CaseRecord } from '../../src/contracts/case-record.ts'
 import { startStandIn } from '../acceptance/openai-stand-in.ts'
+import { VITEST_BIN } from '../setup/child-vitest.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
 const HEAVY = process.env.ARBIGRAPH_E2E_HEAVY === '1'
@@ -37,7 +38,7 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 function startRun(args: string[], env: Record<string, string>, dir = mkdtempSync(join(tmpdir(), 'ag-e2e-'))) {
-  const child = spawn('npx', ['vitest', 'run', '--reporter=dot', ...args], {
+  const child = spawn(process.execPath, [VITEST_BIN, 'run', '--reporter=dot', ...args], {
     cwd: ROOT,
     env: childEnv({
       ARBIGRAPH_CACHE_DIR: dir,

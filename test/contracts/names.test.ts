@@ -26,14 +26,28 @@ const options: ts.CompilerOptions = {
   paths: { arbigraph: [join(repo, 'index.ts')], 'arbigraph/vitest': [join(repo, 'vitest.ts')] },
 }
 
+/**
+ * The parsed files every fixture's program reads (the checkout's sources, Node's and the language's
+ * declarations), parsed once: a parsed file holds no program's view of another (augmentations are
+ * merged by each program's own checker), as a language service shares them between its programs.
+ */
+const parsed = new Map<string, ts.SourceFile | undefined>()
+
 /** tsc's messages for one fixture file, compiled alone (a declaration in one must not reach another). */
 function typeErrors(source: string): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'arbigraph-names-'))
   const file = join(dir, 'suite.ts')
   writeFileSync(file, source)
+  const host = ts.createCompilerHost(options)
+  const parse = host.getSourceFile.bind(host)
+  host.getSourceFile = (name, language, onError, fresh) => {
+    if (name === file) return parse(name, language, onError, fresh)
+    if (!parsed.has(name)) parsed.set(name, parse(name, language, onError, fresh))
+    return parsed.get(name)
+  }
   // A program of its own each time: one reused from another fixture kept that one's view of the
   // augmented module (its declarations went missing).
-  const program = ts.createProgram([file], options)
+  const program = ts.createProgram([file], options, host)
   return ts
     .getPreEmitDiagnostics(program, program.getSourceFile(file))
     .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))

@@ -6,10 +6,10 @@ import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { VITEST_BIN } from '../setup/child-vitest.ts'
 
 const repo = join(import.meta.dirname, '..', '..')
 export const fixtureRoot = join(repo, 'test', 'fixtures', 'reporter-suite')
-const vitestBin = join(repo, 'node_modules', 'vitest', 'vitest.mjs')
 
 export interface FixtureRun {
   code: number | null
@@ -56,7 +56,7 @@ export function runFixture(
   cwd = root,
 ): Promise<FixtureRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [vitestBin, ...args, '--root', root], {
+    const child = spawn(process.execPath, [VITEST_BIN, ...args, '--root', root], {
       cwd,
       env: cleanEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -57,6 +57,17 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import('./compare.ts')).compareCommand,
   },
   {
+    name: 'board',
+    summary:
+      'Build the board across runs: models × cells with Wilson intervals and McNemar, as a page and Markdown.',
+    load: async () => (await import('./board.ts')).boardCommand,
+  },
+  {
+    name: 'export',
+    summary: 'Write every trial of results files as one flat table: CSV, Parquet or JSONL.',
+    load: async () => (await import('./export.ts')).exportCommand,
+  },
+  {
     name: 'import-reference',
     summary: 'Convert a reference dataset into an arbigraph dataset file (JSONL).',
     load: async () => (await import('./import-reference.ts')).importReferenceCommand,
