@@ -160,6 +160,18 @@ describe.skipIf(!chromiumAvailable())('board in headless Chromium (file://)', ()
     expect(await page.textContent('#bench-case-count')).toBe(
       `${inCell} of ${oracleTransduction.length} cases`,
     )
+    // The board's own case list of that model and cell links the same tab.
+    await page.goto(url)
+    await ready(page, 'overview')
+    const s = await page.evaluate(
+      `window.board.store.board.sections.findIndex((x) => x.benchmark === 'transduction')`,
+    )
+    const c = await page.evaluate(
+      `window.board.store.board.sections[${s}].columns.findIndex((x) => x.key === 'sim:oracle')`,
+    )
+    await page.goto(`${url}#/cases/${s}/${c}?cell=${cell}`)
+    await ready(page, 'cases')
+    expect(await page.locator('a.dashboard-link').getAttribute('href')).toBe(href)
     expect(errors).toEqual([])
   })
 })
