@@ -129,7 +129,14 @@ export const transduction = benchmark<
   dashboard: {
     title: 'Long-Transduction',
     pages: transductionPages,
-    cases: { columns: documentColumns, row: documentRow, outcome: documentOutcome },
+    cases: {
+      columns: documentColumns,
+      row: documentRow,
+      outcome: documentOutcome,
+      // Links name the document, and a cell is its family × budget (the progress line's and the board's).
+      id: (record) => record.documentId,
+      cell: (record) => `${record.family}/${record.budget}`,
+    },
     detail: (record) => (record.detailRef ? { ref: record.detailRef, id: record.documentId } : null),
     caseView: documentView,
   },

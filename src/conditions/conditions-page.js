@@ -49,7 +49,11 @@
   function caseRow(c) {
     return el(
       'tr',
-      { class: 'row', 'data-index': c.index, onclick: () => (location.hash = `#/case/${c.index}`) },
+      {
+        class: 'row',
+        'data-index': c.index,
+        onclick: () => (location.hash = window.arbigraph.caseHref(c.index)),
+      },
       el('td', {}, c.caseId),
       el('td', { class: 'num' }, c.epoch),
       el('td', {}, c.cell),

@@ -305,6 +305,8 @@ const benchmarkShape = z.object({
           columns: z.array(z.object({ id: z.string(), label: z.string() })),
           row: fn(),
           outcome: fn(),
+          id: fn('a function (record) => its id, unique in a run').optional(),
+          cell: fn('a function (record) => its cell').optional(),
         })
         .optional(),
       detail: fn('a function (record) => { ref, id } | null').optional(),

@@ -38,6 +38,13 @@ export interface DashboardSeries {
   bands?: (Band | null)[]
 }
 
+/**
+ * A filter of the tab's case list, as its URL carries it (`#/b/<benchmark>/cases?<key>=<value>…`):
+ * `cell` (the record's cell, `cases.cell`), a filter column's id, or `outcome`. What a bar, a
+ * table row or a heatmap cell opens when clicked.
+ */
+export type CaseFilter = { [key: string]: string }
+
 /** What every section may carry: a title, a note under it, and an element id. */
 interface SectionHead {
   title?: string
@@ -55,6 +62,8 @@ export type DashboardSection =
       series: DashboardSeries[]
       /** The value axis runs from 0 to this. @default 1 */
       max?: number
+      /** Per category, the cases its bars open (null: none). @default no links */
+      links?: (CaseFilter | null)[]
     })
   | (SectionHead & {
       kind: 'lines'
@@ -72,6 +81,8 @@ export type DashboardSection =
       columns: string[]
       /** values[row][column]; null for a combination that did not run. */
       values: (number | null)[][]
+      /** links[row][column]: the cases a cell opens (null: none). @default no links */
+      links?: (CaseFilter | null)[][]
     })
   | (SectionHead & {
       kind: 'table'
@@ -79,6 +90,8 @@ export type DashboardSection =
       /** Right-aligned (numeric) columns. */
       numeric: boolean[]
       rows: string[][]
+      /** Per row, the cases its first cell opens (null: none). @default no links */
+      links?: (CaseFilter | null)[]
     })
 
 /** A page of a benchmark's tab: the overview is its first. */
@@ -140,6 +153,14 @@ export interface BenchmarkDashboard<Record> {
     columns: CaseColumn[]
     row(record: Record): CaseRow
     outcome(record: Record): CaseOutcome
+    /**
+     * The record's id, unique in a run and the same from run to run (e.g. a document id): the case
+     * view's link names it (`#/b/<benchmark>/case/<id>`), so a bookmark opens the same case after
+     * the next run. @default a hash of the record's content (stable while the record is unchanged)
+     */
+    id?(record: Record): string
+    /** The cell the record counts in (e.g. `arithmetic/4K`): the case list's `cell` filter. @default none */
+    cell?(record: Record): string
   }
   /** Where the record's stored details are (the benchmark's `details` step stored them). @default none */
   detail?(record: Record): DetailPointer | null

@@ -7,6 +7,7 @@
  * benchmark, `data/bench-<name>/cases-NNNNN.js`, loaded when a case is opened. Record `i` of a
  * benchmark is in its chunk `floor(i / chunkSize)`, as ArbiGraph's are.
  */
+import { createHash } from 'node:crypto'
 import type { AnyBenchmark, BenchmarkProgressCell } from '../contracts/benchmark.ts'
 import type {
   CaseBlock,
@@ -31,7 +32,15 @@ export interface BenchmarkTab {
   simulated: boolean
   records: number
   pages: DashboardPageSpec[]
-  cases: { columns: CaseColumn[]; rows: CaseRow[]; outcomes: CaseOutcome[] }
+  cases: {
+    columns: CaseColumn[]
+    rows: CaseRow[]
+    outcomes: CaseOutcome[]
+    /** Per record, its id (unique in the tab): what a case link names (`#/b/<name>/case/<id>`). */
+    ids: string[]
+    /** Per record, its cell (the `cell` filter), or null when the benchmark names none. */
+    cells: (string | null)[]
+  }
   chunkSize: number
   chunks: number
 }
@@ -91,6 +100,8 @@ function defaultPages(bench: AnyBenchmark, records: readonly unknown[]): Dashboa
       note: 'As the progress line shows them: accuracy where the benchmark reports one.',
       headers: ['cell', 'graded', 'correct', 'accuracy', 'infra'],
       numeric: [false, true, true, true, true],
+      // Each cell opens its records (defaultCell names the same cells).
+      links: cells.map((c) => ({ cell: c.cell })),
       rows: cells.map((c) => [
         c.cell,
         String(c.graded),
@@ -109,9 +120,41 @@ const preview = (record: unknown): string => {
   return text.length > 120 ? `${text.slice(0, 119)}…` : text
 }
 
+/** A record's default id: a hash of its content, the same in any order and changed by nothing else. */
+const contentId = (record: unknown): string =>
+  createHash('sha256').update(JSON.stringify(record)).digest('hex').slice(0, 12)
+
+/**
+ * A record's cell when the benchmark's case list names none: the one cell its progress line
+ * shows for that record alone, or the benchmark's name (its one default cell).
+ */
+function defaultCell(bench: AnyBenchmark, record: unknown): string | null {
+  if (!bench.progressCells) return bench.name
+  const own = bench.progressCells([record])
+  return own.length === 1 ? own[0]!.cell : null
+}
+
+/** Ids made unique in results order: a repeated id gets `~2`, `~3` (the benchmark's id should not repeat). */
+function uniqueIds(ids: readonly string[]): string[] {
+  const seen = new Map<string, number>()
+  return ids.map((id) => {
+    const n = (seen.get(id) ?? 0) + 1
+    seen.set(id, n)
+    return n === 1 ? id : `${id}~${n}`
+  })
+}
+
 function caseList(bench: AnyBenchmark, records: readonly unknown[]): BenchmarkTab['cases'] {
   const own = bench.dashboard?.cases
-  if (own) return { columns: own.columns, rows: records.map(own.row), outcomes: records.map(own.outcome) }
+  const ids = uniqueIds(records.map((r) => (own?.id ? String(own.id(r)) : contentId(r))))
+  if (own)
+    return {
+      columns: own.columns,
+      rows: records.map(own.row),
+      outcomes: records.map(own.outcome),
+      ids,
+      cells: records.map((r) => (own.cell ? String(own.cell(r)) : null)),
+    }
   const outcome = (r: unknown): CaseOutcome => (bench.records.infraReason(r) === null ? 'graded' : 'infra')
   return {
     columns: [
@@ -121,6 +164,8 @@ function caseList(bench: AnyBenchmark, records: readonly unknown[]): BenchmarkTa
     ],
     rows: records.map((r, i) => [i + 1, bench.records.model(r) as string, preview(r)]),
     outcomes: records.map(outcome),
+    ids,
+    cells: records.map((r) => defaultCell(bench, r)),
   }
 }
 

@@ -9,8 +9,9 @@
 import type { CaseRecord } from '../contracts/case-record.ts'
 import type { Results } from '../contracts/results.ts'
 import type { RunComparison } from '../metrics/compare.ts'
+import { suiteLabeller } from '../metrics/suite-label.ts'
 import type { CellSummary } from '../metrics/summarize.ts'
-import { summarize } from '../metrics/summarize.ts'
+import { cellKey, summarize } from '../metrics/summarize.ts'
 import { replayLine } from '../report/columns.ts'
 import { formatDecision } from '../report/format-sequential.ts'
 import type { CaseDetail } from './case-details.ts'
@@ -85,6 +86,7 @@ export const INDEX_COLUMNS = [
   'promptTokens',
   'repairs',
   'detail',
+  'cell',
 ] as const
 
 /** Outcome codes of the index: 0 correct, 1 wrong, 2 infrastructure error. */
@@ -93,7 +95,15 @@ export type OutcomeCode = 0 | 1 | 2
 /** The case index (`data/index.js`): dictionaries for repeated strings, one array per trial. */
 export interface CaseIndex {
   columns: typeof INDEX_COLUMNS
-  dict: { topology: string[]; category: string[]; task: string[]; status: string[]; attribution: string[] }
+  dict: {
+    topology: string[]
+    category: string[]
+    task: string[]
+    status: string[]
+    attribution: string[]
+    /** The overview's cell keys (`chain/math`, `chain/math (length 2)`); -1 for a sweep's case, in no cell. */
+    cell: string[]
+  }
   rows: (string | number)[][]
 }
 
@@ -179,7 +189,14 @@ export function caseIndex(records: readonly CaseRecord[], hasDetail: (i: number)
     task: dictionary(),
     status: dictionary(),
     attribution: dictionary(),
+    cell: dictionary(),
   }
+  // The cell each trial counts in, named as the overview's cell table names it (summarize).
+  const label = suiteLabeller(records.filter((r) => !r.sweep))
+  const cellOf = (r: CaseRecord) =>
+    r.sweep
+      ? -1
+      : d.cell.of(cellKey({ topology: r.topology, category: r.category, task: null, suite: label(r) }))
   const rows = records.map((r, i) => [
     r.caseId,
     d.topology.of(r.topology),
@@ -197,6 +214,7 @@ export function caseIndex(records: readonly CaseRecord[], hasDetail: (i: number)
     r.tokens.prompt,
     r.repairs.tool + r.repairs.final + r.repairs.cutoff,
     hasDetail(i) ? 1 : 0,
+    cellOf(r),
   ])
   return {
     columns: INDEX_COLUMNS,
@@ -206,6 +224,7 @@ export function caseIndex(records: readonly CaseRecord[], hasDetail: (i: number)
       task: d.task.values,
       status: d.status.values,
       attribution: d.attribution.values,
+      cell: d.cell.values,
     },
     rows,
   }

@@ -10,13 +10,16 @@ import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import '../../index.ts'
+import { transduction } from '../../plugins/transduction/benchmark.ts'
 import { boardCommand } from '../../src/cli/commands/board.ts'
 import { buildDashboard } from '../../src/dashboard/build-dashboard.ts'
 import { buildResults } from '../../src/report/build-results.ts'
 import { runCommand, scratchDir } from '../cli/reference-io.ts'
 import { chromiumAvailable, launchChromium } from '../dashboard/chromium.ts'
 import { syntheticRunRecords, writeSyntheticRun } from './synthetic-runs.ts'
-import { writeSyntheticTransduction } from './synthetic-transduction.ts'
+import { syntheticTransductionRecords, writeSyntheticTransduction } from './synthetic-transduction.ts'
+
+const oracleTransduction = syntheticTransductionRecords('sim:oracle', 1.2, 3, true)
 
 const ready = (page: Page, view: string) =>
   page.waitForFunction(`document.documentElement.dataset.ready === ${JSON.stringify(view)}`)
@@ -57,6 +60,19 @@ describe.skipIf(!chromiumAvailable())('board in headless Chromium (file://)', ()
       { dir: join(dir, 'runs', 'reference', 'dashboard'), resultsDir: join(dir, 'runs', 'reference') },
     )
     await writeSyntheticTransduction(join(dir, 'runs', 'oracle'), 'transduction', 'sim:oracle', 1.2, 3, true)
+    // The oracle's runs have their dashboard too, with its Long-Transduction tab.
+    await buildDashboard(
+      buildResults(
+        syntheticRunRecords({ model: 'sim:oracle', trials: 72, skill: 0.5 }),
+        { started: now, finished: now, reason: 'passed', shard: null, merged: false, env: {} },
+        'synthetic',
+      ),
+      {
+        dir: join(dir, 'runs', 'oracle', 'dashboard'),
+        resultsDir: join(dir, 'runs', 'oracle'),
+        benchmarks: [{ bench: transduction, records: oracleTransduction }],
+      },
+    )
     await writeSyntheticTransduction(join(dir, 'runs', 'noisy'), 'transduction', 'sim:noisy', 0.8, 3, true)
     const built = await runCommand(boardCommand, ['runs', '--out', 'board'], dir)
     expect(built.out).toContain('board: 3 models, 6 runs')
@@ -120,6 +136,42 @@ describe.skipIf(!chromiumAvailable())('board in headless Chromium (file://)', ()
       `document.documentElement.dataset.ready === 'cases' && !!document.querySelector('#case-count')`,
     )
     expect(await page.textContent('#case-count')).toMatch(/^4 of 72 trials/)
+    expect(errors).toEqual([])
+  })
+
+  it("another benchmark's cell opens its tab of the run's dashboard, filtered to the cell", async () => {
+    await page.goto(url)
+    await ready(page, 'overview')
+    const link = page
+      .locator('#matrix-transduction tbody tr[data-model="sim:oracle"] td')
+      .nth(1)
+      .locator('a.cell-link')
+    const href = (await link.getAttribute('href'))!
+    const [, cell] = /^\.\.\/runs\/oracle\/dashboard\/index\.html#\/b\/transduction\/cases\?cell=(.+)$/.exec(
+      href,
+    )!
+    const [family, budget] = decodeURIComponent(cell!).split('/')
+    await link.click()
+    await page.waitForFunction(
+      `document.documentElement.dataset.ready === 'bench:cases' && !!document.querySelector('#bench-case-count')`,
+    )
+    const inCell = oracleTransduction.filter((r) => r.family === family && r.budget === budget).length
+    expect(inCell).toBeGreaterThan(0)
+    expect(await page.textContent('#bench-case-count')).toBe(
+      `${inCell} of ${oracleTransduction.length} cases`,
+    )
+    // The board's own case list of that model and cell links the same tab.
+    await page.goto(url)
+    await ready(page, 'overview')
+    const s = await page.evaluate(
+      `window.board.store.board.sections.findIndex((x) => x.benchmark === 'transduction')`,
+    )
+    const c = await page.evaluate(
+      `window.board.store.board.sections[${s}].columns.findIndex((x) => x.key === 'sim:oracle')`,
+    )
+    await page.goto(`${url}#/cases/${s}/${c}?cell=${cell}`)
+    await ready(page, 'cases')
+    expect(await page.locator('a.dashboard-link').getAttribute('href')).toBe(href)
     expect(errors).toEqual([])
   })
 })

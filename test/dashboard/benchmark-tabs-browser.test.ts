@@ -33,6 +33,12 @@ const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'out', 'artifacts', 's
 
 const ready = (page: Page, view: string) =>
   page.waitForFunction(`document.documentElement.dataset.ready === ${JSON.stringify(view)}`)
+/** Goes to `href` and waits for `view`: a hash change on the same page keeps the last `ready`, so it is cleared first. */
+const open = async (page: Page, href: string, view: string) => {
+  await page.evaluate("document.documentElement.dataset.ready = ''").catch(() => {})
+  await page.goto(href)
+  await ready(page, view)
+}
 
 const now = new Date().toISOString()
 const RUN = { started: now, finished: now, reason: 'passed' as const, shard: null, merged: false, env: {} }
@@ -79,8 +85,7 @@ describe.skipIf(!chromiumAvailable())('benchmark tabs in headless Chromium (file
     })
 
     it('opens on its overview: the headline and the by-budget table are the report’s numbers', async () => {
-      await page.goto(url)
-      await ready(page, 'bench:overview')
+      await open(page, url, 'bench:overview')
       expect(await page.locator('#nav a[data-bench="transduction"]').textContent()).toBe('Long-Transduction')
       expect(await page.locator('#nav a[data-route="overview"]').isHidden()).toBe(true)
       const headline = report.find((l) => l.startsWith('macro accuracy '))!
@@ -108,8 +113,7 @@ describe.skipIf(!chromiumAvailable())('benchmark tabs in headless Chromium (file
     })
 
     it('draws every figure for the budgets and variants that ran, at the page’s width', async () => {
-      await page.goto(`${url}#/b/transduction/figures`)
-      await ready(page, 'bench:figures')
+      await open(page, `${url}#/b/transduction/figures`, 'bench:figures')
       // Fig. 2a: three series over two budgets, the points the report's by-budget figures.
       const at = report.indexOf('Accuracy by budget (Fig. 2a)')
       const table = report.slice(at + 2, at + 4).map(cells)
@@ -148,8 +152,7 @@ describe.skipIf(!chromiumAvailable())('benchmark tabs in headless Chromium (file
     })
 
     it('lists the documents, filters them in English, and opens one aligned record by record', async () => {
-      await page.goto(`${url}#/b/transduction/cases`)
-      await ready(page, 'bench:cases')
+      await open(page, `${url}#/b/transduction/cases`, 'bench:cases')
       const total = run.records.length
       expect(await page.textContent('#bench-case-count')).toBe(`${total} of ${total} cases`)
       expect(await page.locator('#bench-filter-family option').first().textContent()).toBe('all families')
@@ -167,8 +170,9 @@ describe.skipIf(!chromiumAvailable())('benchmark tabs in headless Chromium (file
       )
       await page.locator('#bench-case-table tbody tr').first().click()
       await ready(page, 'bench:case')
-      const i = Number(/case\/(\d+)$/.exec(page.url())![1])
-      const record = run.records[i]!
+      // The link names the document, not its position.
+      const id = decodeURIComponent(/case\/([^/?]+)$/.exec(page.url())![1]!)
+      const record = run.records.find((r) => r.documentId === id)!
       expect(await page.textContent('#bench-title')).toContain(record.documentId)
       const counts = record.score!.counts
       expect(await page.locator('#lt-aligned tbody tr').count()).toBe(counts.records)
@@ -183,6 +187,70 @@ describe.skipIf(!chromiumAvailable())('benchmark tabs in headless Chromium (file
       expect(await page.textContent('#lt-output')).toBe(detail!.output)
       expect(await page.textContent('#kpi-doc-accuracy')).toBe(record.score!.accuracy.toFixed(3))
       await page.screenshot({ path: join(SCREENSHOTS, 'transduction-document.png') })
+      expect(errors).toEqual([])
+    })
+
+    it('opens a document by its id, the same from a dashboard in another order; an unknown id says so', async () => {
+      const record = run.records[3]!
+      const link = `#/b/transduction/case/${encodeURIComponent(record.documentId)}`
+      await open(page, `${url}${link}`, 'bench:case')
+      expect(await page.textContent('#bench-title')).toContain(record.documentId)
+      expect(await page.textContent('#kpi-doc-accuracy')).toBe(record.score!.accuracy.toFixed(3))
+      const dir = join(tempDir(), 'reordered')
+      await buildDashboard(noArbigraph(), {
+        dir,
+        resultsDir: run.dir,
+        benchmarks: [{ bench: transduction, records: [...run.records].reverse() }],
+      })
+      await open(page, `file://${dir}/index.html${link}`, 'bench:case')
+      expect(await page.textContent('#bench-title')).toContain(record.documentId)
+      expect(await page.textContent('#kpi-doc-accuracy')).toBe(record.score!.accuracy.toFixed(3))
+      // An old position link names no document: it says so rather than opening the one there now.
+      await open(page, `file://${dir}/index.html#/b/transduction/case/3`, 'bench:case-missing')
+      expect(await page.textContent('#case-missing')).toContain(
+        'names a position (#3) from an older dashboard',
+      )
+      await open(page, `${url}#/b/transduction/case/nope%2Fs9`, 'bench:case-missing')
+      expect(await page.textContent('#case-missing')).toBe('No case "nope/s9" in this run.')
+      expect(errors).toEqual([])
+    })
+
+    it('opens a budget’s documents from its bar and its table row, a cell’s from its link', async () => {
+      const total = run.records.length
+      const at4K = run.records.filter((r) => r.budget === '4K').length
+      await open(page, url, 'bench:overview')
+      await page.click('#lt-by-budget tbody tr:first-child a.cell-link')
+      await ready(page, 'bench:cases')
+      expect(page.url()).toContain('#/b/transduction/cases?budget=4K')
+      expect(await page.textContent('#bench-case-count')).toBe(`${at4K} of ${total} cases`)
+      await open(page, url, 'bench:overview')
+      await page.click('#section-lt-by-budget-chart g.bar-group.linked[data-category="8K"] rect')
+      await ready(page, 'bench:cases')
+      expect(await page.textContent('#bench-case-count')).toBe(`${total - at4K} of ${total} cases`)
+      // The format a board links to: a family × budget cell.
+      await open(
+        page,
+        `${url}#/b/transduction/cases?cell=${encodeURIComponent('arithmetic/8K')}`,
+        'bench:cases',
+      )
+      const cell = run.records.filter((r) => r.family === 'arithmetic' && r.budget === '8K').length
+      expect(cell).toBeGreaterThan(0)
+      expect(await page.textContent('#bench-case-count')).toBe(`${cell} of ${total} cases`)
+      expect(await page.inputValue('#bench-filter-cell')).toBe('arithmetic/8K')
+      // A heatmap cell of the figures opens its variant at its budget.
+      await open(page, `${url}#/b/transduction/figures`, 'bench:figures')
+      const first = page.locator('#fig-8-budgets td a.cell-link').first()
+      const target = new URLSearchParams((await first.getAttribute('href'))!.split('?')[1])
+      await first.click()
+      await ready(page, 'bench:cases')
+      const variant = run.records.filter(
+        (r) =>
+          r.family === target.get('family') &&
+          r.format === target.get('format') &&
+          r.budget === target.get('budget'),
+      ).length
+      expect(variant).toBeGreaterThan(0)
+      expect(await page.textContent('#bench-case-count')).toBe(`${variant} of ${total} cases`)
       expect(errors).toEqual([])
     })
   })
@@ -220,8 +288,7 @@ describe.skipIf(!chromiumAvailable())('benchmark tabs in headless Chromium (file
     })
 
     it('has an overview of its cells and a list of its cases, each opening its record', async () => {
-      await page.goto(url)
-      await ready(page, 'bench:overview')
+      await open(page, url, 'bench:overview')
       expect(await page.locator('#nav a[data-bench="echo"]').textContent()).toBe('echo')
       expect(await page.textContent('#kpi-records')).toBe('4')
       expect(await page.textContent('#kpi-graded')).toBe('4')
@@ -240,6 +307,14 @@ describe.skipIf(!chromiumAvailable())('benchmark tabs in headless Chromium (file
       await page.locator('#bench-case-table tbody tr').nth(2).click()
       await ready(page, 'bench:case')
       expect(JSON.parse((await page.textContent('#case-record'))!)).toEqual(records[2])
+      // Without an id of its own, a record's link names a hash of its content, not its position.
+      expect(page.url()).toMatch(/#\/b\/echo\/case\/[0-9a-f]{12}$/)
+      // Its one cell's row opens the cases of that cell.
+      await open(page, url, 'bench:overview')
+      await page.click('#bench-cells tbody tr:first-child a.cell-link')
+      await ready(page, 'bench:cases')
+      expect(page.url()).toContain(`cell=${encodeURIComponent(cell!.cell)}`)
+      expect(await page.textContent('#bench-case-count')).toBe('4 of 4 cases')
       expect(errors).toEqual([])
     })
   })

@@ -19,6 +19,12 @@ export const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'out', 'artifac
 // Predicates are strings: they run in the page, and this project's TypeScript has no DOM types.
 const ready = (page: Page, view: string) =>
   page.waitForFunction(`document.documentElement.dataset.ready === ${JSON.stringify(view)}`)
+/** Goes to `href` and waits for `view`: a hash change on the same page keeps the last `ready`, so it is cleared first. */
+const open = async (page: Page, href: string, view: string) => {
+  await page.evaluate("document.documentElement.dataset.ready = ''").catch(() => {})
+  await page.goto(href)
+  await ready(page, view)
+}
 const countStarts = (page: Page, text: string) =>
   page.waitForFunction(
     `document.querySelector('#case-count')?.textContent?.startsWith(${JSON.stringify(text)})`,
@@ -53,8 +59,7 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
   })
 
   it('loads the overview: headline accuracy, one error-barred bar per cell, the cell table', async () => {
-    await page.goto(url)
-    await ready(page, 'overview')
+    await open(page, url, 'overview')
     const records = run.results.records
     const correct = records.filter((r) => r.grade?.correct).length
     expect(await page.textContent('#kpi-accuracy')).toBe(`${((correct / records.length) * 100).toFixed(1)}%`)
@@ -66,8 +71,7 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
   })
 
   it('narrows the case table with filters and sorts it by a column', async () => {
-    await page.goto(`${url}#/cases`)
-    await ready(page, 'cases')
+    await open(page, `${url}#/cases`, 'cases')
     const total = run.results.records.length
     expect(await page.textContent('#case-count')).toBe(`${total} of ${total} trials`)
     // Each filter's empty choice reads as English.
@@ -100,8 +104,11 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     await page.locator('#case-table tbody tr').first().click()
     await ready(page, 'case')
     await page.waitForSelector('#case-graph svg')
-    const index = Number(page.url().split('#/case/')[1])
-    const record = run.results.records[index]!
+    // The link names the case and its epoch, not a position in this run's order.
+    const [, id, epoch] = /#\/case\/([^?]+)\?epoch=(\d+)$/.exec(page.url())!
+    const record = run.results.records.find(
+      (r) => r.caseId === decodeURIComponent(id!) && r.epoch === Number(epoch),
+    )!
     expect(record.grade?.correct).toBe(false)
     expect(await page.textContent('#case-title')).toContain(record.caseId)
     expect(await page.locator('#case-graph svg g.node').count()).toBeGreaterThanOrEqual(2)
@@ -119,6 +126,83 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     expect(errors).toEqual([])
   })
 
+  it('opens a case by its id, and the same case from a dashboard of the records in another order', async () => {
+    const records = run.results.records
+    const record = records[5]!
+    const link = `#/case/${encodeURIComponent(record.caseId)}?epoch=${record.epoch}`
+    await open(page, `${url}${link}`, 'case')
+    expect(await page.textContent('#case-title')).toContain(record.caseId)
+    expect(await page.textContent('#case-prompt')).toContain('task_1_out')
+    const prompt = await page.textContent('#case-prompt')
+    // The same records reversed: every position now holds another case, the link still this one.
+    // A second epoch of each follows them (the link names epoch 0).
+    const dir = join(tempDir(), 'reordered')
+    const again = records.map((r) => ({ ...r, epoch: 1 }))
+    await buildDashboard(
+      { ...run.results, records: [...[...records].reverse(), ...again] },
+      { dir, resultsDir: run.dir },
+    )
+    await open(page, `file://${dir}/index.html${link}`, 'case')
+    expect(await page.textContent('#case-title')).toContain(record.caseId)
+    expect(await page.textContent('#case-prompt')).toBe(prompt)
+    expect(await page.locator('#transcript article.turn').count()).toBe(record.turns)
+    expect(await page.textContent('p.facts')).toContain('epoch 0')
+    // A link without the epoch opens the case when it ran once, and lists its epochs otherwise.
+    await open(page, `${url}#/case/${encodeURIComponent(record.caseId)}`, 'case')
+    expect(await page.textContent('#case-title')).toContain(record.caseId)
+    await open(page, `file://${dir}/index.html#/case/${encodeURIComponent(record.caseId)}`, 'case-epochs')
+    expect(await page.locator('ul a').allTextContents()).toEqual(['epoch 0', 'epoch 1'])
+    await page.click('text=epoch 1')
+    await ready(page, 'case')
+    expect(await page.textContent('p.facts')).toContain('epoch 1')
+    // An old position link says what it is instead of opening the case now at that position.
+    await open(page, `file://${dir}/index.html#/case/5`, 'case-missing')
+    expect(await page.textContent('#case-missing')).toContain('names a position (#5) from an older dashboard')
+    expect(await page.locator('#case-missing a').textContent()).toBe(records.at(-6)!.caseId)
+    // An unknown id: a clear message, not a blank page or another case.
+    await open(page, `${url}#/case/${encodeURIComponent('no/such/case')}?epoch=0`, 'case-missing')
+    expect(await page.textContent('#case-missing')).toBe('No case "no/such/case" (epoch 0) in this run.')
+    expect(await page.locator('#case-title').count()).toBe(0)
+    expect(errors).toEqual([])
+  })
+
+  it('opens a cell’s cases from its row of the cell table and from its bar of the chart', async () => {
+    const records = run.results.records
+    await open(page, url, 'overview')
+    await page.click('#cell-table tr[data-cell="chain/math"] a.cell-link')
+    await ready(page, 'cases')
+    expect(page.url()).toContain('#/cases?cell=chain%2Fmath')
+    const chain = records.filter((r) => r.topology === 'chain').length
+    expect(await page.textContent('#case-count')).toBe(`${chain} of ${records.length} trials`)
+    expect(await page.inputValue('#filter-cell')).toBe('chain/math')
+    expect(new Set(await page.locator('#case-table tbody tr td:nth-child(2)').allTextContents())).toEqual(
+      new Set(['chain']),
+    )
+    await open(page, url, 'overview')
+    await page.click('svg.accuracy g.cell[data-cell="baseline/math"] rect.bar')
+    await ready(page, 'cases')
+    expect(await page.textContent('#case-count')).toBe(
+      `${records.length - chain} of ${records.length} trials`,
+    )
+    // A task row opens that task's trials of its cell.
+    await open(page, url, 'overview')
+    await page.click('details.tasks summary')
+    const task = page.locator('#task-table tbody tr').first()
+    const [topology, category, name] = (await task.getAttribute('data-cell'))!.split('/')
+    await task.locator('a.cell-link').click()
+    await ready(page, 'cases')
+    const ofTask = records.filter(
+      (r) => r.topology === topology && r.category === category && r.task === name,
+    )
+    expect(ofTask.length).toBeGreaterThan(0)
+    expect(await page.textContent('#case-count')).toBe(`${ofTask.length} of ${records.length} trials`)
+    // A linked cell no trial of this run is in (a compare's missing cell): none, and the filter says which.
+    await open(page, `${url}#/cases?cell=${encodeURIComponent('dag/math')}`, 'cases')
+    expect(await page.textContent('#case-count')).toBe(`0 of ${records.length} trials`)
+    expect(await page.inputValue('#filter-cell')).toBe('dag/math')
+    expect(errors).toEqual([])
+  })
+
   it('shows the compare page with one row per cell and the gate verdict', async () => {
     const records = run.results.records
     // B = A with every chain case turned wrong: chain/math must be flagged.
@@ -131,12 +215,25 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
       { ...run.results, records: worse },
       { dir, compare: { ...comparison, labelA: 'run A', labelB: 'run B' } },
     )
-    await page.goto(`file://${dir}/index.html#/compare`)
-    await ready(page, 'compare')
+    await open(page, `file://${dir}/index.html#/compare`, 'compare')
     expect(await page.locator('table.compare tbody tr').count()).toBe(3)
     expect(await page.textContent('#compare-verdict')).toContain('1 cell(s) fail (chain/math)')
     expect(await page.textContent('tr[data-cell="chain/math"]')).toContain('degraded')
     await page.screenshot({ path: join(SCREENSHOTS, 'compare.png') })
+    // A row leads to its cell's cases of run B (the dashboard's), and a case from there names B too.
+    await page.click('table.compare tr[data-cell="chain/math"] a.cell-link')
+    await ready(page, 'cases')
+    expect(await page.textContent('#run-note')).toBe('Run B: run B')
+    const chain = worse.filter((r) => r.topology === 'chain')
+    expect(await page.textContent('#case-count')).toBe(`${chain.length} of ${worse.length} trials`)
+    await page.locator('#case-table tbody tr').first().click()
+    await ready(page, 'case')
+    expect(page.url()).toMatch(/#\/case\/[^?]+\?epoch=\d+&run=B$/)
+    expect(await page.textContent('#run-note')).toBe('Run B: run B')
+    // A link naming run A is told where A's cases are, not shown B's.
+    await open(page, `file://${dir}/index.html#/cases?cell=chain%2Fmath&run=A`, 'other-run')
+    expect(await page.textContent('#run-note')).toContain("run A's (run A) are in A's own dashboard")
+    expect(await page.locator('#case-table').count()).toBe(0)
     expect(errors).toEqual([])
   })
 })
@@ -157,8 +254,7 @@ describe.skipIf(!chromiumAvailable())('dashboard overview of a replayed run (hea
       const page = await browser.newPage()
       const errors: string[] = []
       page.on('pageerror', (e) => errors.push(String(e)))
-      await page.goto(`file://${dir}/index.html`)
-      await ready(page, 'overview')
+      await open(page, `file://${dir}/index.html`, 'overview')
       const line = await page.textContent('#replay')
       expect(line).toMatch(
         new RegExp(
@@ -177,8 +273,7 @@ describe.skipIf(!chromiumAvailable())('dashboard overview of a replayed run (hea
     const browser2 = await launchChromium()
     try {
       const page = await browser2.newPage()
-      await page.goto(`file://${fresh}/index.html`)
-      await ready(page, 'overview')
+      await open(page, `file://${fresh}/index.html`, 'overview')
       expect(await page.locator('#replay').count()).toBe(0)
     } finally {
       await browser2.close()

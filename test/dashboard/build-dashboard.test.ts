@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { buildDashboard } from '../../src/dashboard/build-dashboard.ts'
 import { caseDetailSinkFromEnv, parseDetailRef } from '../../src/dashboard/case-details.ts'
 import type { CaseIndex, ChunkCase, OverviewPayload } from '../../src/dashboard/dashboard-data.ts'
+import { caseIndex, overviewPayload } from '../../src/dashboard/dashboard-data.ts'
 import { tempDir } from '../cli/run-cli.ts'
 import type { SimRun } from './make-run.ts'
 import { simRun } from './make-run.ts'
@@ -62,6 +63,21 @@ describe('buildDashboard', () => {
     expect(chunk.cases[3]!.prompt).toContain('task_1_out')
     expect(chunk.cases[3]!.dot).toMatch(/^digraph instance/)
     expect(chunk.cases[3]!.transcript!.turns.length).toBeGreaterThan(0)
+  })
+
+  it('names each trial’s cell in the index as the overview names its cells, two suites apart', () => {
+    const records = run.results.records.map((r, i) => (i % 2 ? { ...r, suite: { length: '2' } } : r))
+    const index = caseIndex(records, () => false)
+    const at = index.columns.indexOf('cell')
+    const cellOf = (i: number) => index.dict.cell[index.rows[i]![at] as number]
+    const summary = overviewPayload(records, { results: run.results, chunkSize: 100 })
+    const keys = summary.cells.map((c) => c.key)
+    expect(keys).toEqual(['chain/math', 'chain/math (length 2)'])
+    for (const cell of summary.cells)
+      expect(records.filter((_, i) => cellOf(i) === cell.key)).toHaveLength(cell.trials)
+    // A sweep's case is in no cell (the overview leaves it out of every cell too).
+    const swept = caseIndex([{ ...records[0]!, sweep: { axis: 'length', value: 2 } as never }], () => false)
+    expect(swept.rows[0]![at]).toBe(-1)
   })
 
   it('finds a moved case store in <results dir>/cases and shows no details when it is gone', async () => {

@@ -86,7 +86,9 @@ describe.skipIf(!chromiumAvailable())('Conditions page in headless Chromium (fil
     expect(await row.textContent()).toContain(label)
     await row.click()
     await ready(page, 'case')
-    expect(page.url()).toContain(`#/case/${wrong}`)
+    expect(page.url()).toContain(
+      `#/case/${encodeURIComponent(records[wrong]!.caseId)}?epoch=${records[wrong]!.epoch}`,
+    )
     // The case view puts each node's isolated and chained verdicts and its label beside its grade.
     const nodes = records[wrong]!.conditions!.nodes
     expect(await page.locator('table.grade td.isolated').allTextContents()).toEqual(

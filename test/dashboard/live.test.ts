@@ -219,13 +219,13 @@ describe('dashboard reporter, live mode', () => {
         const page = await browser.newPage()
         const errors: string[] = []
         page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
-        await page.goto(`${url}#/case/0`)
+        await page.goto(`${url}#/case/${encodeURIComponent(records[0]!.caseId)}?epoch=${records[0]!.epoch}`)
         await page.waitForSelector('#transcript article.turn')
         expect(await page.locator('#transcript article.turn').count()).toBe(records[0]!.turns)
         // A second case finishes: the chunk the page loaded is stale, and the new case opens too.
         reporter.onTestCaseResult!(tests[1]!)
         await page.waitForFunction('window.arbigraph.store.summary.progress.done === 2')
-        await page.goto(`${url}#/case/1`)
+        await page.goto(`${url}#/case/${encodeURIComponent(records[1]!.caseId)}?epoch=${records[1]!.epoch}`)
         await page.waitForFunction(
           `document.querySelectorAll('#transcript article.turn').length === ${records[1]!.turns}`,
         )
@@ -315,10 +315,13 @@ describe('dashboard reporter, live mode, another benchmark', () => {
         await page.goto(`${url}#/b/transduction`)
         await page.waitForFunction(`document.querySelector('#kpi-documents')?.textContent === '2'`)
         expect(await page.textContent('#progress')).toContain('2 / 3')
+        // A link to a document not finished yet says so, then opens it once it has finished.
+        await page.goto(`${url}#/b/transduction/case/${encodeURIComponent(c!.documentId)}`)
+        await page.waitForFunction(`document.documentElement.dataset.ready === 'bench:case-missing'`)
+        expect(await page.textContent('#case-missing')).toBe(`No case "${c!.documentId}" in this run.`)
         reporter.onTestCaseResult!(tests[2]!)
-        await page.waitForFunction(`document.querySelector('#kpi-documents')?.textContent === '3'`)
-        await page.goto(`${url}#/b/transduction/case/2`)
         await page.waitForFunction(`document.documentElement.dataset.ready === 'bench:case'`)
+        expect(await page.textContent('#bench-title')).toContain(c!.documentId)
         expect(await page.locator('#lt-aligned tbody tr').count()).toBe(c!.score!.counts.records)
         expect(errors).toEqual([])
         await reporter.onTestRunEnd!([fakeModule(tests)], [], 'passed')

@@ -128,6 +128,7 @@ function overview(records: readonly TransductionRecord[], docs: readonly Scored[
       note: 'Whiskers: 95% bands (Wilson for exact completion; a conservative Wilson band for the two means).',
       format: 'fraction',
       categories: budgets,
+      links: budgets.map((budget) => ({ budget })),
       series: [
         {
           name: 'macro accuracy',
@@ -152,6 +153,7 @@ function overview(records: readonly TransductionRecord[], docs: readonly Scored[
       title: 'Accuracy by budget (Fig. 2a)',
       headers: ['budget', 'docs', 'accuracy', 'self-consistency', 'exact'],
       numeric: [false, true, true, true, true],
+      links: summary.byBudget.map((l) => ({ budget: l.group })),
       rows: summary.byBudget.map((l) => [
         l.group,
         String(l.documents),
@@ -311,6 +313,11 @@ function figuresPage(docs: readonly Scored[], budgets: string[]): DashboardPageS
       format: 'fraction',
       rows: familiesRun,
       columns: [...lineFormats, ...tableFormats].filter((f) => docs.some((d) => d.format === f)),
+      links: familiesRun.map((family) =>
+        [...lineFormats, ...tableFormats]
+          .filter((f) => docs.some((d) => d.format === f))
+          .map((format) => ({ family, format, budget: longest })),
+      ),
       values: familiesRun.map((family) =>
         [...lineFormats, ...tableFormats]
           .filter((f) => docs.some((d) => d.format === f))
@@ -327,6 +334,7 @@ function figuresPage(docs: readonly Scored[], budgets: string[]): DashboardPageS
       format: 'fraction',
       rows: variants.map((v) => variantName(v.family, v.format)),
       columns: budgets,
+      links: variants.map((v) => budgets.map((budget) => ({ family: v.family, format: v.format, budget }))),
       values: variants.map((v) =>
         budgets.map((b) => {
           const mine = docs.filter((d) => d.family === v.family && d.format === v.format && d.budget === b)

@@ -75,6 +75,9 @@
     const column = section.columns[c]
     const runs = column.runs.map((r) => store.board.runs[r])
     if (runs.length === 1 && runs[0].dashboard) {
+      // Another benchmark's cases are in its tab of the dashboard, by the same cell key (docs/dashboard.md#links).
+      if (section.benchmark !== 'arbigraph')
+        return `${runs[0].dashboard}#/b/${section.benchmark}/cases${cell === null ? '' : `?cell=${encodeURIComponent(cell)}`}`
       const filter = new URLSearchParams(cell === null ? {} : section.cellAt[cell] || {})
       return `${runs[0].dashboard}#/cases?${filter.toString()}`
     }

@@ -44,6 +44,11 @@
         column.runs.map((r) => {
           const run = store.board.runs[r]
           const filter = new URLSearchParams(cell === null ? {} : section.cellAt[cell] || {})
+          // Another benchmark's cases are in its tab of the dashboard, by cell key (docs/dashboard.md#links).
+          const hash =
+            section.benchmark === 'arbigraph'
+              ? `#/cases?${filter}`
+              : `#/b/${section.benchmark}/cases${cell === null ? '' : `?cell=${encodeURIComponent(cell)}`}`
           return el(
             'li',
             {},
@@ -51,11 +56,7 @@
             run.dashboard
               ? [
                   ' — ',
-                  el(
-                    'a',
-                    { class: 'dashboard-link', href: `${run.dashboard}#/cases?${filter}` },
-                    'its dashboard',
-                  ),
+                  el('a', { class: 'dashboard-link', href: `${run.dashboard}${hash}` }, 'its dashboard'),
                 ]
               : null,
           )

@@ -2,8 +2,10 @@
  * One tab per benchmark of the run other than ArbiGraph (`#/b/<benchmark>/<page>`): the pages it
  * declares, drawn section by section by sections.js; its case list (`#/b/<benchmark>/cases`,
  * filterable by the columns it marks, sortable, a page at a time, filters in the URL); and a case
- * view (`#/b/<benchmark>/case/<i>`) of the blocks built for that record in Node, loaded from its
- * chunk when opened. Nothing here knows which benchmark it shows.
+ * view (`#/b/<benchmark>/case/<id>`, the record's id as the benchmark names it) of the blocks built
+ * for that record in Node, loaded from its chunk when opened. A bar, table row or heatmap cell of a
+ * page that declares `links` opens the case list filtered (`#/b/<benchmark>/cases?cell=…`).
+ * Nothing here knows which benchmark it shows.
  */
 ;(() => {
   const { el, store, benchCaseAt, registerPage } = window.arbigraph
@@ -52,7 +54,8 @@
   function page(view, tab, id) {
     const spec = tab.pages.find((p) => p.id === id) ?? tab.pages[0]
     view.append(el('h2', { id: 'bench-title' }, `${tab.title} — ${spec.title}`))
-    for (const section of spec.sections) window.arbigraph.sections.render(section, view)
+    const casesHref = (filter) => `#/b/${tab.name}/cases?${new URLSearchParams(filter).toString()}`
+    for (const section of spec.sections) window.arbigraph.sections.render(section, view, casesHref)
     document.documentElement.dataset.ready = `bench:${spec.id}`
   }
 
@@ -61,15 +64,17 @@
   }
 
   function cases(view, tab, params) {
-    const { columns, rows, outcomes } = tab.cases
+    const { columns, rows, outcomes, cells } = tab.cases
     const filters = columns.map((c, i) => [c, i]).filter(([c]) => c.filter)
     const wanted = filters.map(([c, i]) => [i, params.get(c.id)]).filter(([, v]) => v)
     const outcome = params.get('outcome')
+    const cell = params.get('cell')
     const search = (params.get('q') || '').toLowerCase()
     let shown = []
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r]
       if (outcome && outcomes[r] !== outcome) continue
+      if (cell && cells[r] !== cell) continue
       if (wanted.some(([i, v]) => String(row[i]) !== v)) continue
       if (search && !row.some((v) => String(v).toLowerCase().includes(search))) continue
       shown.push(r)
@@ -105,11 +110,15 @@
             },
           },
           el('option', { value: '' }, `all ${plural}`),
-          values.map((v) => el('option', { value: v, selected: params.get(id) === v }, v)),
+          // A linked value no case has stays shown, so the empty list says why.
+          [...new Set([...values, ...(params.get(id) ? [params.get(id)] : [])])].map((v) =>
+            el('option', { value: v, selected: params.get(id) === v }, v),
+          ),
         ),
       )
     const distinct = (i) => [...new Set(rows.map((row) => String(row[i])))].sort()
     const present = OUTCOMES.filter((o) => outcomes.includes(o))
+    const cellNames = [...new Set(cells.filter((c) => c !== null))].sort()
     const searchBox = el('input', {
       id: 'bench-filter-q',
       type: 'search',
@@ -168,7 +177,7 @@
           class: `row ${outcomes[r]}`,
           'data-index': r,
           onclick: () => {
-            location.hash = `#/b/${tab.name}/case/${r}`
+            location.hash = caseHref(tab, r)
           },
         },
         columns.map((c, i) => el('td', { class: c.numeric ? 'num' : '' }, rows[r][i] ?? '—')),
@@ -180,6 +189,7 @@
       el(
         'div',
         { class: 'filters' },
+        cellNames.length > 0 ? select('cell', 'cell', 'cells', cellNames) : null,
         filters.map(([c, i]) => select(c.id, c.label, c.filter.plural, distinct(i))),
         select('outcome', 'outcome', 'outcomes', present),
         searchBox,
@@ -202,9 +212,39 @@
     document.documentElement.dataset.ready = 'bench:cases'
   }
 
-  async function caseView(view, tab, i) {
+  /** A case's link names its record id (`#/b/<benchmark>/case/<id>`), never its position. */
+  const caseHref = (tab, r) => `#/b/${tab.name}/case/${encodeURIComponent(tab.cases.ids[r])}`
+
+  /** A link naming no record of this run: say so, never open another case. */
+  function missing(view, tab, id) {
+    const position = /^\d+$/.test(id) ? Number(id) : null
+    const lines =
+      position === null
+        ? [`No case "${id}" in this run.`]
+        : [
+            `This link names a position (#${id}) from an older dashboard, not a case: positions change from run to run, so it cannot say which case it meant.`,
+            position < tab.cases.ids.length
+              ? el(
+                  'span',
+                  {},
+                  ` Position ${id} of this run holds `,
+                  el('a', { href: caseHref(tab, position) }, tab.cases.ids[position]),
+                  ', which may be another case.',
+                )
+              : null,
+          ]
+    view.append(
+      el('p', {}, el('a', { href: `#/b/${tab.name}/cases` }, '‹ all cases')),
+      el('p', { class: 'error', id: 'case-missing' }, ...lines),
+    )
+    document.documentElement.dataset.ready = 'bench:case-missing'
+  }
+
+  async function caseView(view, tab, id) {
+    const i = tab.cases.ids.indexOf(id)
+    if (i < 0) return missing(view, tab, id)
     const c = await benchCaseAt(tab, i)
-    if (!c) throw new Error(`no case #${i}`)
+    if (!c) throw new Error(`no case "${id}"`)
     const back = (event) => {
       if (history.length > 1) {
         event.preventDefault()
@@ -213,7 +253,7 @@
     }
     view.append(
       el('p', {}, el('a', { href: `#/b/${tab.name}/cases`, onclick: back }, '‹ back')),
-      el('h2', { id: 'bench-title' }, `${tab.title} — case ${i + 1}: ${tab.cases.rows[i][0]}`),
+      el('h2', { id: 'bench-title', 'data-case': id }, `${tab.title} — case ${id}`),
     )
     for (const block of c.blocks) window.arbigraph.sections.render(block, view)
     document.documentElement.dataset.ready = 'bench:case'
@@ -231,7 +271,7 @@
         subnav(tab, sub === 'case' ? 'cases' : sub),
       )
       if (sub === 'cases') return cases(view, tab, params)
-      if (sub === 'case') return caseView(view, tab, Number(args[2]))
+      if (sub === 'case') return caseView(view, tab, args[2] ?? '')
       return page(view, tab, sub)
     },
     'Benchmark',

@@ -6,7 +6,7 @@
  * marked. Details come from the case's chunk file, loaded on demand.
  */
 ;(() => {
-  const { el, caseAt, loadScript } = window.arbigraph
+  const { el, caseAt, caseHref, findCases, loadScript } = window.arbigraph
   const STATES = [
     ['correct', '#b7e4c7'],
     ['wrong', '#ffa8a8'],
@@ -141,14 +141,67 @@
     }
   }
 
-  async function render(view, { args }) {
-    const i = Number(args[0])
-    const c = await caseAt(i)
-    if (!c) throw new Error(`no case #${args[0]}`)
+  /** A link that names no trial of this run: say so (never open another case). */
+  function missing(view, id, epoch) {
+    const index = window.arbigraph.store.index
+    const position = /^\d+$/.test(id) && findCases(id).length === 0 ? Number(id) : null
+    const lines =
+      position === null
+        ? [`No case "${id}"${epoch ? ` (epoch ${epoch})` : ''} in this run.`]
+        : [
+            `This link names a position (#${id}) from an older dashboard, not a case: positions change from run to run, so it cannot say which case it meant.`,
+            position < index.rows.length
+              ? el(
+                  'span',
+                  {},
+                  ` Position ${id} of this run holds `,
+                  el('a', { href: caseHref(position) }, `${index.rows[position][0]}`),
+                  ', which may be another case.',
+                )
+              : null,
+          ]
+    view.append(
+      el('p', {}, el('a', { href: '#/cases' }, '‹ all cases')),
+      el('p', { class: 'error', id: 'case-missing' }, ...lines),
+    )
+    document.documentElement.dataset.ready = 'case-missing'
+  }
+
+  /** A link naming a case but no epoch, when the case ran several: one link per epoch. */
+  function epochs(view, id, found, run) {
+    const index = window.arbigraph.store.index
+    const at = index.columns.indexOf('epoch')
+    view.append(
+      el('h2', { id: 'case-title' }, id),
+      el('p', { id: 'case-epochs' }, `This case ran ${found.length} epochs: `),
+      el(
+        'ul',
+        {},
+        found.map((i) => el('li', {}, el('a', { href: caseHref(i, run) }, `epoch ${index.rows[i][at]}`))),
+      ),
+    )
+    document.documentElement.dataset.ready = 'case-epochs'
+  }
+
+  async function render(view, { args, params }) {
+    const id = args[0] ?? ''
+    const epoch = params.get('epoch')
+    const run = params.get('run')
+    const note = window.arbigraph.runNote(params)
+    if (note) view.append(note)
+    if (window.arbigraph.otherRun(params)) return
+    const found = findCases(id, epoch)
+    if (found.length === 0) return missing(view, id, epoch)
+    if (found.length > 1) return epochs(view, id, found, run)
+    const c = await caseAt(found[0])
     const r = c.record
     const outcome = r.grade ? (r.grade.correct ? 'correct' : 'wrong') : 'infra error'
     view.append(
-      el('p', {}, el('a', { href: '#/cases', onclick: back }, '‹ back')),
+      el(
+        'p',
+        {},
+        el('a', { href: `#/cases${run ? `?run=${encodeURIComponent(run)}` : ''}`, onclick: back }, '‹ back'),
+      ),
       el(
         'h2',
         { id: 'case-title' },

@@ -2,11 +2,11 @@
  * The case table: one row per trial, filterable (topology, category, task, correctness, status,
  * case id text) and sortable (click a header; again to reverse), shown a page at a time so 50,000
  * rows cost one filter pass and one sort, never 50,000 DOM rows. The filters live in the URL
- * (`#/cases?topology=chain&outcome=wrong`), so a filtered view can be linked and survives a
- * trip to a case and back. A row opens the case view.
+ * (`#/cases?cell=chain/math&outcome=wrong`), so a filtered view can be linked and survives a
+ * trip to a case and back. A row opens the case view, whose link names the case id and epoch.
  */
 ;(() => {
-  const { el } = window.arbigraph
+  const { el, caseHref } = window.arbigraph
   const PAGE = 100
   const OUTCOMES = ['correct', 'wrong', 'infra']
   const COLUMNS = [
@@ -25,9 +25,11 @@
     ['completionTokens', 'Tokens'],
     ['repairs', 'Repairs'],
   ]
-  const FILTERS = ['topology', 'category', 'task', 'outcome', 'status']
+  // `cell` is the overview's cell key (`chain/math`): what a cell, a compare row or a board links to.
+  const FILTERS = ['cell', 'topology', 'category', 'task', 'outcome', 'status']
   // What the empty choice of each filter reads ("all categories", not "all categorys").
   const PLURALS = {
+    cell: 'cells',
     topology: 'topologies',
     category: 'categories',
     task: 'tasks',
@@ -80,6 +82,7 @@
 
   function filterBar(index, params) {
     const options = {
+      cell: index.dict.cell,
       topology: index.dict.topology,
       category: index.dict.category,
       task: index.dict.task,
@@ -101,7 +104,10 @@
           },
         },
         el('option', { value: '' }, `all ${PLURALS[f]}`),
-        [...options[f]].sort().map((v) => el('option', { value: v, selected: params.get(f) === v }, v)),
+        // A linked value no trial has (a compare row's cell missing from this run) stays shown.
+        [...new Set([...options[f], ...(params.get(f) ? [params.get(f)] : [])])]
+          .sort()
+          .map((v) => el('option', { value: v, selected: params.get(f) === v }, v)),
       )
       return el('label', {}, filterLabel(f), select)
     })
@@ -148,6 +154,10 @@
   }
 
   function render(view, { store, params }) {
+    const note = window.arbigraph.runNote(params)
+    if (note) view.append(note)
+    if (window.arbigraph.otherRun(params)) return
+    const run = params.get('run')
     const index = store.index
     const acc = accessors(index)
     const shown = matching(index, acc, params)
@@ -157,7 +167,7 @@
       const outcome = acc.text(row, 'outcome')
       return el(
         'tr',
-        { class: `row ${outcome}`, 'data-index': i, onclick: () => (location.hash = `#/case/${i}`) },
+        { class: `row ${outcome}`, 'data-index': i, onclick: () => (location.hash = caseHref(i, run)) },
         COLUMNS.map(([col]) =>
           el('td', { class: acc.dictCols.has(col) || col === 'caseId' ? '' : 'num' }, acc.text(row, col)),
         ),

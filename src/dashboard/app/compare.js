@@ -2,18 +2,23 @@
  * The compare page (present when the dashboard was built by `arbigraph compare --html`): per
  * topology × category cell, the accuracy of run A and run B, the delta, the paired counts on
  * shared trials (lost: right in A, wrong in B; won: the reverse), the exact McNemar p-value and
- * the verdict; degraded and missing cells are the ones that fail the regression gate.
+ * the verdict; degraded and missing cells are the ones that fail the regression gate. A cell
+ * opens its cases of run B (the dashboard's own), filtered to it.
  */
 ;(() => {
   const { el, pct } = window.arbigraph
   const rate = (v) => (v === null ? '—' : pct(v))
   const delta = (v) => (v === null ? '—' : `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)} pt`)
 
+  // A row opens its cell's cases of run B, the run this dashboard holds (`run=B` says so on the page).
+  const casesOf = (c) =>
+    c.key === '*' ? '#/cases?run=B' : `#/cases?${new URLSearchParams({ cell: c.key, run: 'B' }).toString()}`
+
   function row(c, name) {
     return el(
       'tr',
       { class: `verdict-${c.verdict.replaceAll(' ', '-')}`, 'data-cell': c.key },
-      el('td', {}, name),
+      el('td', {}, el('a', { class: 'cell-link', href: casesOf(c) }, name)),
       el('td', { class: 'num' }, `${rate(c.accuracyA)} (n=${c.nA})`),
       el('td', { class: 'num' }, `${rate(c.accuracyB)} (n=${c.nB})`),
       el('td', { class: 'num' }, delta(c.delta)),

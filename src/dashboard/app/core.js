@@ -83,6 +83,44 @@
     return store.chunks.get(k).cases[i % size]
   }
 
+  // Case links name the case, never its position: the position of a case changes with every run
+  // (and every reordering), so a bookmarked `#/case/108` would open another case.
+  const ids = new WeakMap()
+  /** Case id → index rows of the run's trials of that case (one per epoch), built once per index. */
+  function rowsById(index) {
+    let byId = ids.get(index)
+    if (!byId) {
+      byId = new Map()
+      index.rows.forEach((row, i) => {
+        const list = byId.get(row[0])
+        if (list) list.push(i)
+        else byId.set(row[0], [i])
+      })
+      ids.set(index, byId)
+    }
+    return byId
+  }
+  const epochAt = (index) => index.columns.indexOf('epoch')
+
+  /**
+   * The link of trial `i` of the index: `#/case/<case id>?epoch=<n>` (the id URI-encoded), and
+   * `&run=B` on a compare dashboard, whose cases are run B's.
+   */
+  function caseHref(i, run) {
+    const index = store.index
+    const row = index.rows[i]
+    const extra = run ? `&run=${encodeURIComponent(run)}` : ''
+    return `#/case/${encodeURIComponent(row[0])}?epoch=${row[epochAt(index)]}${extra}`
+  }
+
+  /** The index rows of case `id` (all its epochs, or the one `epoch` names). */
+  function findCases(id, epoch) {
+    const index = store.index
+    const rows = rowsById(index).get(id) ?? []
+    if (epoch === null || epoch === undefined || epoch === '') return rows
+    return rows.filter((i) => String(index.rows[i][epochAt(index)]) === String(epoch))
+  }
+
   /** `el('td', { class: 'num' }, '3')`: an element with attributes and text/element children. */
   function el(tag, attributes = {}, ...children) {
     const node = document.createElement(tag)
@@ -96,6 +134,32 @@
       node.append(child instanceof Node ? child : document.createTextNode(String(child)))
     }
     return node
+  }
+
+  /**
+   * A compare dashboard is run B's (`arbigraph compare a b --html`): links from its compare page
+   * name the run (`run=B`) and the pages showing cases say so; a link naming run A is told where
+   * A's cases are instead of being shown B's.
+   */
+  function runNote(params) {
+    const cmp = store.summary?.compare
+    const run = params.get('run')
+    if (!cmp || !run) return null
+    if (run === 'B') return el('p', { class: 'run-note', id: 'run-note' }, `Run B: ${cmp.labelB}`)
+    return el(
+      'p',
+      { class: 'error', id: 'run-note' },
+      run === 'A'
+        ? `This dashboard holds run B's cases (${cmp.labelB}); run A's (${cmp.labelA}) are in A's own dashboard.`
+        : `No run "${run}" in this dashboard: it holds run B's cases (${cmp.labelB}).`,
+    )
+  }
+  /** True when the link names a run whose cases this dashboard does not hold (then the page stops at the note). */
+  function otherRun(params) {
+    const run = params.get('run')
+    const other = Boolean(store.summary?.compare && run && run !== 'B')
+    if (other) document.documentElement.dataset.ready = 'other-run'
+    return other
   }
 
   const pct = (rate) => `${(rate * 100).toFixed(1)}%`
@@ -138,6 +202,10 @@
     store,
     loadScript,
     caseAt,
+    caseHref,
+    findCases,
+    runNote,
+    otherRun,
     benchCaseAt,
     forgetChunks,
     el,

@@ -62,7 +62,9 @@
       benchmarkLinks()
       const { route: name, args } = window.arbigraph.parseHash()
       // Re-render only pages that show live numbers; a case being read stays put.
-      if (name === 'overview' || name === 'cases' || (name === 'b' && args[1] !== 'case')) route()
+      // A link to a case not finished yet said so: it may have finished now.
+      const missing = document.documentElement.dataset.ready?.endsWith('case-missing')
+      if (name === 'overview' || name === 'cases' || (name === 'b' && args[1] !== 'case') || missing) route()
     })
     events.addEventListener('done', () => events.close())
   }

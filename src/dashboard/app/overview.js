@@ -21,12 +21,21 @@
       .map(([k, n]) => `${k} ${n}`)
       .join(', ') || '—'
 
+  /** The case list filtered to a cell (`?cell=chain/math`), or to a task of it (`&task=…`); all cases for the total. */
+  function casesOf(c) {
+    if (c.key === '*') return '#/cases'
+    const cell = `${c.topology}/${c.category}${c.suite ? ` (${c.suite})` : ''}`
+    const params = new URLSearchParams({ cell })
+    if (c.task !== null) params.set('task', c.task)
+    return `#/cases?${params.toString()}`
+  }
+
   function cellRow(c, name) {
     const repairs = c.repairs.tool + c.repairs.final + c.repairs.cutoff
     return el(
       'tr',
       { 'data-cell': c.key },
-      el('td', {}, name),
+      el('td', {}, el('a', { class: 'cell-link', href: casesOf(c) }, name)),
       el('td', { class: 'num' }, c.n),
       el('td', { class: 'num' }, `${pct(c.accuracy)}`),
       el('td', { class: 'num ci' }, `${pct(c.ciLow)}–${pct(c.ciHigh)}`),
@@ -108,6 +117,17 @@
     )
   }
 
+  /** Each bar of the accuracy chart opens its cell's cases (the SVG names its cell in `data-cell`). */
+  function linkedCells(holder) {
+    for (const g of holder.querySelectorAll('g.cell[data-cell]')) {
+      g.classList.add('linked')
+      g.addEventListener('click', () => {
+        location.hash = `#/cases?${new URLSearchParams({ cell: g.dataset.cell }).toString()}`
+      })
+    }
+    return holder
+  }
+
   function render(view, { store }) {
     const s = store.summary
     const t = s.total
@@ -151,7 +171,7 @@
         el('div', { class: 'kpi' }, el('b', {}, t.infraErrors), el('span', {}, 'infra errors')),
       ),
       el('h2', {}, 'Accuracy by topology × category'),
-      svg(s.charts.accuracy),
+      linkedCells(svg(s.charts.accuracy)),
       el('h2', {}, 'Cells'),
       cellTable(s.cells, t, (c) => c.key, 'cell-table'),
       el(

@@ -75,7 +75,7 @@
     return { svg, width }
   }
 
-  function bars(section, view) {
+  function bars(section, view, link) {
     const height = 280
     const { svg, width } = chartFrame(view, height, section.title ?? 'bars')
     const box = { left: 56, top: 12, width: width - 72, height: height - 80 }
@@ -90,8 +90,10 @@
         const value = series.values[c]
         if (value === null || value === undefined) return
         const x = x0 + s * barWidth
+        const target = link(section.links?.[c])
         const g = svgEl('g', {
-          class: 'bar-group',
+          class: target ? 'bar-group linked' : 'bar-group',
+          'data-href': target ?? '',
           'data-category': category,
           'data-series': series.name,
           'data-value': value,
@@ -116,6 +118,7 @@
             svgEl('line', { class: 'err', x1: mid - 3, x2: mid + 3, y1: y(band[1]), y2: y(band[1]) }),
           )
         }
+        if (target) g.addEventListener('click', () => (location.hash = target))
         svg.append(g)
       })
       const lx = box.left + c * groupWidth + groupWidth / 2
@@ -235,7 +238,7 @@
     return box
   }
 
-  function heatmap(section) {
+  function heatmap(section, link) {
     const shade = (v) => {
       if (v === null || v === undefined) return '#f1f3f5'
       const light = Math.round(96 - 46 * Math.max(0, Math.min(1, v)))
@@ -264,6 +267,7 @@
             el('th', {}, row),
             section.columns.map((column, c) => {
               const v = section.values[r][c]
+              const target = v === null ? null : link(section.links?.[r]?.[c])
               return el(
                 'td',
                 {
@@ -273,7 +277,9 @@
                   'data-value': v ?? '',
                   style: `background:${shade(v)};${v !== null && v > 0.6 ? 'color:#fff' : ''}`,
                 },
-                format(v, section.format),
+                target
+                  ? el('a', { class: 'cell-link', href: target }, format(v, section.format))
+                  : format(v, section.format),
               )
             }),
           ),
@@ -282,7 +288,7 @@
     )
   }
 
-  function table(section) {
+  function table(section, link) {
     return el(
       'table',
       { class: 'cells', id: section.id },
@@ -298,13 +304,20 @@
       el(
         'tbody',
         {},
-        section.rows.map((row) =>
-          el(
+        section.rows.map((row, r) => {
+          const target = link(section.links?.[r])
+          return el(
             'tr',
             {},
-            row.map((cell, i) => el('td', { class: section.numeric[i] ? 'num' : '' }, cell)),
-          ),
-        ),
+            row.map((cell, i) =>
+              el(
+                'td',
+                { class: section.numeric[i] ? 'num' : '' },
+                i === 0 && target ? el('a', { class: 'cell-link', href: target }, cell) : cell,
+              ),
+            ),
+          )
+        }),
       ),
     )
   }
@@ -386,8 +399,12 @@
   const put = (parent, ...nodes) =>
     parent.append(...nodes.flat().filter((n) => n !== null && n !== undefined))
 
-  /** Draws one section or case block into `view`. */
-  function render(section, view) {
+  /**
+   * Draws one section or case block into `view`. `casesHref(filter)` is the tab's case list
+   * filtered (`#/b/<benchmark>/cases?cell=…`): what a section's `links` open.
+   */
+  function render(section, view, casesHref) {
+    const link = (filter) => (filter && casesHref ? casesHref(filter) : null)
     const wrap = el('div', {
       class: `section section-${section.kind}`,
       id: section.id ? `section-${section.id}` : undefined,
@@ -398,16 +415,16 @@
         put(wrap, ...head(section), kpis(section))
         break
       case 'bars':
-        put(wrap, ...head(section), ...bars(section, view))
+        put(wrap, ...head(section), ...bars(section, view, link))
         break
       case 'lines':
         put(wrap, ...head(section), ...lines(section, view))
         break
       case 'heatmap':
-        put(wrap, ...head(section), heatmap(section))
+        put(wrap, ...head(section), heatmap(section, link))
         break
       case 'table':
-        put(wrap, ...head(section), table(section))
+        put(wrap, ...head(section), table(section, link))
         break
       case 'facts':
         put(

@@ -4,6 +4,7 @@
  * the report's figures for whatever ran (one budget and an infrastructure error here).
  */
 import { describe, expect, it } from 'vitest'
+import { transduction } from '../../../plugins/transduction/benchmark.ts'
 import { documentDetail, documentView } from '../../../plugins/transduction/dashboard/document-view.ts'
 import { meanBand, transductionPages } from '../../../plugins/transduction/dashboard/pages.ts'
 import { generateDocument } from '../../../plugins/transduction/generate-document.ts'
@@ -15,6 +16,7 @@ import {
   transductionRecord,
 } from '../../../plugins/transduction/suite/score-record.ts'
 import type { DashboardSection } from '../../../src/contracts/dashboard.ts'
+import { benchmarkTab } from '../../../src/dashboard/benchmark-view.ts'
 import { createRng } from '../../../src/rng.ts'
 import { noisyTransductionText } from '../../../src/sim/personas/transduction.ts'
 
@@ -128,5 +130,28 @@ describe('the pages', () => {
 
   it('is an overview alone while nothing is scored', () => {
     expect(transductionPages([records.at(-1)!]).map((p) => p.id)).toEqual(['overview'])
+  })
+
+  it('names each document by its id and cell in the tab, in any order; a repeated id is told apart', () => {
+    const tab = benchmarkTab(transduction, records, { chunkSize: 100 })
+    expect(tab.cases.ids).toEqual(records.map((r) => r.documentId))
+    expect(tab.cases.cells).toEqual(records.map((r) => `${r.family}/${r.budget}`))
+    const reversed = benchmarkTab(transduction, [...records].reverse(), { chunkSize: 100 })
+    expect(reversed.cases.ids).toEqual([...tab.cases.ids].reverse())
+    const twice = benchmarkTab(transduction, [records[0]!, records[0]!], { chunkSize: 100 })
+    expect(twice.cases.ids).toEqual([records[0]!.documentId, `${records[0]!.documentId}~2`])
+  })
+
+  it('links each budget of the overview, and each heatmap cell of the figures, to its documents', () => {
+    const bars = section(0, 'lt-by-budget-chart')
+    expect(bars.kind === 'bars' && bars.links).toEqual([{ budget: '4K' }])
+    const table = section(0, 'lt-by-budget')
+    expect(table.kind === 'table' && table.links).toEqual([{ budget: '4K' }])
+    const heatmap = section(1, 'fig-8-budgets')
+    if (heatmap.kind !== 'heatmap') throw new Error('fig-8-budgets is not a heatmap')
+    // Row r, column c of the heatmap opens the family, format and budget it shows.
+    expect(heatmap.links!.map((row) => row.map((l) => `${l!.family} · ${l!.format}`))).toEqual(
+      heatmap.rows.map((row) => heatmap.columns.map(() => row)),
+    )
   })
 })
