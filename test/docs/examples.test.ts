@@ -214,6 +214,22 @@ describe('the examples run as a user runs them', () => {
     expect(records.filter((r) => !r.grade.correct)).toEqual([])
   })
 
+  it("the toy benchmark has its own dashboard tab with its cases (the docs' echo example, as a user runs it)", () => {
+    const script = readFileSync(join(project, 'out/dashboard/data/benchmarks.js'), 'utf8')
+    const payloads: Record<string, unknown> = {}
+    new Function('window', script)({
+      arbigraphData: (name: string, value: unknown) => (payloads[name] = value),
+    })
+    const { benchmarks } = payloads.benchmarks as {
+      benchmarks: { name: string; records: number; pages: { id: string }[]; cases: { ids: string[] } }[]
+    }
+    const echo = benchmarks.find((tab) => tab.name === 'echo')
+    expect(echo?.records).toBe(3)
+    expect(echo?.pages.length).toBeGreaterThan(0)
+    expect(echo?.cases.ids).toHaveLength(3)
+    expect(existsSync(join(project, 'out/dashboard/data/bench-echo/cases-00000.js'))).toBe(true)
+  })
+
   it('the files the workflow uploads are written', () => {
     for (const path of ['out/dashboard/index.html', 'out/results.json', 'out/summary.md', 'out/echo.json'])
       expect(existsSync(join(project, path)), path).toBe(true)
