@@ -8,14 +8,10 @@
  * within ±0.5 % of the target, or after six corrections if within the ±3 % contract.
  * Reference: Long-Transduction paper Appendix D (cl100k_base preparation tokenizer).
  */
-import { countTokens } from 'gpt-tokenizer/encoding/cl100k_base'
+import { cl100kTokens } from '../../src/cl100k-tokens.ts'
 import { ArbigraphError } from '../../src/errors.ts'
 
-/**
- * cl100k_base token count of a text.
- * @example cl100kTokens('hello world') // 2
- */
-export const cl100kTokens = (text: string): number => countTokens(text)
+export { cl100kTokens }
 
 /** A build of some size: its prompt and expected output. */
 export interface SizedText {

@@ -6,9 +6,7 @@
  * block: they are inconclusive probes (a real model that did not follow the instruction) or
  * facts worth knowing (no `max_model_len`, thinking that cannot be switched off).
  */
-import type { ProtocolName } from '../agent/protocols/protocol-env.ts'
 import type { ServerCheck, ServerReport } from '../contracts/server-report.ts'
-import { ArbigraphError } from '../errors.ts'
 import type { RetryPolicy } from '../pool/retry.ts'
 import { listModels, serverVersion } from './model-list.ts'
 import type { ProbeTarget } from './probes.ts'
@@ -115,24 +113,4 @@ export async function checkServer(options: CheckServerOptions): Promise<ServerRe
   checks.push(native, await textToolCalls(target, parsed), await reasoningCheck(target))
   checks.push(await overflowCheck(target, served.maxModelLen))
   return report(options, { model: served.id, maxModelLen: served.maxModelLen, version }, checks)
-}
-
-/**
- * Why `protocol` cannot run against the server, or undefined when it can.
- * @example blockingReason(server, 'text') // 'the <tool_call> block vanished … → for the text protocol drop --tool-call-parser …'
- */
-export const blockingReason = (server: ServerReport, protocol: ProtocolName): string | undefined =>
-  server.protocols[protocol].usable ? undefined : server.protocols[protocol].reason
-
-/**
- * Why a protocol cannot run against the server, as the error that stops a suite or a run.
- * @example assertProtocolUsable(server, 'text') // throws 'arbigraph: the text protocol cannot run against http://…: …'
- */
-export function assertProtocolUsable(server: ServerReport, protocol: ProtocolName): void {
-  const reason = blockingReason(server, protocol)
-  if (reason === undefined) return
-  throw new ArbigraphError(
-    'ARBIGRAPH_BAD_CONFIG',
-    `arbigraph: the ${protocol} protocol cannot run against ${server.baseUrl}: ${reason} (run \`arbigraph doctor\` for the full report)`,
-  )
 }

@@ -5,15 +5,16 @@
  * does not serve the model, misreads overflows, or cannot serve the protocol ARBIGRAPH_PROTOCOL
  * names. Without ARBIGRAPH_PROTOCOL each suite keeps its own protocol, so the run stops here only
  * when neither protocol works; a suite whose protocol cannot run stops itself before its first
- * case (`assertProtocolUsable` in check-server.ts). The built-in simulator is checked through a throwaway instance
+ * case (`assertProtocolUsable` in protocol-usable.ts). The built-in simulator is checked through a throwaway instance
  * of the same server profile, so the probes never show up in the run's simulator counters.
  */
 import type { ProtocolName } from '../agent/protocols/protocol-env.ts'
 import type { ServerReport } from '../contracts/server-report.ts'
 import { startSimServer } from '../sim/server.ts'
 import type { ServerProfileName } from '../sim/server-profile.ts'
-import { assertProtocolUsable, checkServer } from './check-server.ts'
+import { checkServer } from './check-server.ts'
 import { formatReport } from './format-report.ts'
+import { assertProtocolUsable } from './protocol-usable.ts'
 
 export interface PreflightOptions {
   /** The real servers; empty = the built-in simulator with `simServer`. */

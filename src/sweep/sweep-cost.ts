@@ -6,7 +6,7 @@
  * every later turn (which resends the conversation) come on top, and a model's own tokenizer
  * differs from cl100k_base by some percent.
  */
-import { countTokens } from 'gpt-tokenizer/encoding/cl100k_base'
+import { cl100kTokens } from '../cl100k-tokens.ts'
 import type { Instance } from '../contracts/instance.ts'
 import type { SweepPoint } from '../contracts/sweep-point.ts'
 import { alignRows } from '../report/format-table.ts'
@@ -44,7 +44,7 @@ export const pointCost = (point: SweepPoint, instances: readonly Instance[], epo
  */
 export function promptsCost(point: SweepPoint, prompts: readonly string[], epochs: number): PointCost {
   let tokens = 0
-  for (const prompt of prompts) tokens += countTokens(prompt)
+  for (const prompt of prompts) tokens += cl100kTokens(prompt)
   return perEpochs(point, prompts.length, tokens, epochs)
 }
 
@@ -62,7 +62,7 @@ export async function streamedCost(
   let tokens = 0
   for await (const prompt of prompts) {
     count++
-    tokens += countTokens(prompt)
+    tokens += cl100kTokens(prompt)
   }
   return perEpochs(point, count, tokens, epochs)
 }

@@ -13,7 +13,6 @@ import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { protocolFromEnv } from '../agent/protocols/protocol-env.ts'
-import { preflight } from '../doctor/preflight.ts'
 import { readRunIdentity } from '../endpoint/model-identity.ts'
 import type { PlainReply } from '../endpoint/plain-request.ts'
 import { requestText } from '../endpoint/plain-request.ts'
@@ -21,8 +20,7 @@ import { ArbigraphError } from '../errors.ts'
 import { caseDeadlineMs as readCaseDeadline } from '../harness/case-deadline.ts'
 import type { PoolEnv } from '../pool/env.ts'
 import { poolOptionsFromEnv, readPoolEnv } from '../pool/env.ts'
-import { startRequestPool } from '../pool/gateway.ts'
-import { type SimServer, startSimServer } from '../sim/server.ts'
+import type { SimServer } from '../sim/server.ts'
 import { serverProfileFromEnv } from '../sim/server-profile.ts'
 import type { ArbigraphContext } from './provided-context.ts'
 import { readSimEnv, simCacheScope, simIdentity } from './sim-env.ts'
@@ -115,6 +113,13 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     project.provide('arbigraph', { poolUrl: '', model: 'none', simulated: false, listing: true, root })
     return async () => {}
   }
+  // Imported here, where the run starts: every suite file imports this module too (through
+  // `arbigraph/vitest`), and a worker starts no simulator, preflight or request pool.
+  const [{ preflight }, { startRequestPool }, { startSimServer }] = await Promise.all([
+    import('../doctor/preflight.ts'),
+    import('../pool/gateway.ts'),
+    import('../sim/server.ts'),
+  ])
   // Anything that stops the run here ends it with one message and writes nothing.
   const env = await orStop(() => readPoolEnv(process.env))
   const caseDeadlineMs = await orStop(() => readCaseDeadline(process.env))

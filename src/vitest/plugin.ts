@@ -12,15 +12,9 @@
  */
 /// <reference types="vitest/config" />
 import type { InlineConfig, Vite, Vitest } from 'vitest/node'
-import { arbigraphReporters } from '../../reporters/index.ts'
-import { reportOnInterrupt } from '../../reporters/interrupt.ts'
 import type { ArbigraphReporterOptions } from '../../reporters/options.ts'
-import { resolveReporterOptions } from '../../reporters/options.ts'
 import { caseDeadlineMs, DEFAULT_CASE_TIMEOUT_S } from '../harness/case-deadline.ts'
 import { siblingModule } from '../package-root.ts'
-import { runBenchmarks } from './run-benchmarks.ts'
-import { checkRunSettings } from './run-settings.ts'
-import { startSequentialGate } from './start-sequential-gate.ts'
 import { orStop } from './stop-run.ts'
 
 export interface ArbigraphPluginOptions extends ArbigraphReporterOptions {}
@@ -118,6 +112,19 @@ export function arbigraph(options: ArbigraphPluginOptions = {}): Vite.Plugin {
       wired.add(vitest)
       // Checked here, before Vitest prints or writes anything: a bad setting stops the run with
       // one message naming it, and no reporter ever overwrites an earlier run's files.
+      // Imported here, in the process that configures the run: every suite file imports this
+      // module too (through `arbigraph/vitest`), and a worker needs none of the reporters (the
+      // dashboard and board builders among them), settings checks or gate desk.
+      const [{ arbigraphReporters }, { reportOnInterrupt }, { resolveReporterOptions }] = await Promise.all([
+        import('../../reporters/index.ts'),
+        import('../../reporters/interrupt.ts'),
+        import('../../reporters/options.ts'),
+      ])
+      const [{ runBenchmarks }, { checkRunSettings }, { startSequentialGate }] = await Promise.all([
+        import('./run-benchmarks.ts'),
+        import('./run-settings.ts'),
+        import('./start-sequential-gate.ts'),
+      ])
       const { resolved, benchmarks, sequential } = await orStop(async () => {
         // The registered benchmarks (built-in and the user's arbigraph.config.ts) bring their
         // variables to check and their reporters.

@@ -184,7 +184,9 @@ describe('the examples run as a user runs them', () => {
         ARBIGRAPH_RESULTS: 'out/results.json',
         ARBIGRAPH_MARKDOWN: 'out/summary.md',
         ARBIGRAPH_CACHE_DIR: join(project, '.arbigraph'),
-        ARBIGRAPH_COMPILE_CACHE: 'off',
+        // Compiled once by the run's main process, read by its workers, as on a user's machine
+        // (where the folder is the per-user cache); the project's own folder keeps it fresh.
+        ARBIGRAPH_COMPILE_CACHE: join(project, '.compile-cache'),
       },
       project,
     )

@@ -5,9 +5,24 @@
  *
  * Reference: runtime-options.md §2 (syntax errors never throw; check `node.type.isError`).
  */
+import { createRequire } from 'node:module'
 import type { SyntaxNode, Tree } from '@lezer/common'
-import { parser } from '@lezer/python'
 import { ArbigraphError } from '../../../src/errors.ts'
+
+type PythonParser = typeof import('@lezer/python')['parser']
+
+let loaded: PythonParser | undefined
+
+/**
+ * The Python grammar, loaded on the first parse: the built-ins' registration imports this module
+ * in every Vitest process of a run (the config's and each worker's), and most runs parse no
+ * Python. `require` (the package's CommonJS build, the same grammar) because a parse is
+ * synchronous; nothing else loads lezer at run time, so there is no second copy to mix with.
+ */
+function parser(): PythonParser {
+  loaded ??= (createRequire(import.meta.url)('@lezer/python') as typeof import('@lezer/python')).parser
+  return loaded
+}
 
 /** A parsed source: its text and its concrete syntax tree. */
 export interface ParsedPython {
@@ -31,7 +46,7 @@ export function lineColumn(source: string, offset: number): { line: number; colu
  * @example parsePython('def f(x):\n    return x\n', 'f.py').tree.topNode.name // 'Script'
  */
 export function parsePython(source: string, label = 'python source'): ParsedPython {
-  const tree = parser.parse(source)
+  const tree = parser().parse(source)
   let error: number | undefined
   tree.iterate({
     enter(node) {

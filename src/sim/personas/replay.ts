@@ -16,8 +16,8 @@
  * Reference: docs/research/arbigraph-reference-harness.md §1.7 (cutoff rule), §6.2 (`turn_outputs`).
  */
 import { readFileSync } from 'node:fs'
-import { countTokens } from 'gpt-tokenizer/encoding/cl100k_base'
 import { z } from 'zod'
+import { cl100kTokens } from '../../cl100k-tokens.ts'
 import { ArbigraphError, formatPath } from '../../errors.ts'
 import { sha256Hex } from '../conversation.ts'
 import { SimHttpError } from '../protocol.ts'
@@ -57,7 +57,7 @@ function cutoffRule(sample: SampleRecord): RecordedSample['cutoff'] {
   if (finishes) return (turn) => (finishes[turn] === undefined ? undefined : finishes[turn] === 'length')
   const total = sample.token_length
   if (total === undefined) return () => undefined
-  const proxy = new Map(Object.entries(sample.turn_outputs).map(([turn, text]) => [turn, countTokens(text)]))
+  const proxy = new Map(Object.entries(sample.turn_outputs).map(([turn, text]) => [turn, cl100kTokens(text)]))
   const proxyTotal = [...proxy.values()].reduce((a, b) => a + b, 0)
   return (turn, maxTokens) => {
     const share = proxyTotal === 0 ? 0 : (total * (proxy.get(turn) ?? 0)) / proxyTotal
