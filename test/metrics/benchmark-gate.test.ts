@@ -4,7 +4,7 @@
  * expected cell values are recomputed here from the records (mean of the documents' record
  * accuracy; share of exactly complete documents), not read from the code under test.
  */
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TestCase, TestModule, Vitest } from 'vitest/node'
@@ -15,12 +15,14 @@ import { buildTransductionResults } from '../../plugins/transduction/report/buil
 import { transductionInfraRecord, transductionRecord } from '../../plugins/transduction/suite/score-record.ts'
 import { gateReporter } from '../../reporters/gate.ts'
 import { arbigraphReporters } from '../../reporters/index.ts'
+import { markdownSummaryReporter } from '../../reporters/markdown-summary.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
 import type { AnyBenchmark } from '../../src/contracts/benchmark.ts'
 import { evaluateGate, formatBroken, parseGate } from '../../src/metrics/gate.ts'
 import { createRng } from '../../src/rng.ts'
 import { noisyTransductionText } from '../../src/sim/personas/transduction.ts'
 import { runCli, tempDir } from '../cli/run-cli.ts'
+import { makeRecord } from './make-record.ts'
 
 const cellsOf = [
   ['arithmetic', 'plain', '4K'],
@@ -224,5 +226,27 @@ describe('arbigraph report out/transduction.json --gate', () => {
     const arbigraph = await runCli(['report', 'lt.json', '--gate', 'chain/math.accuracy>=0.5'], dir)
     expect(arbigraph.code).toBe(2)
     expect(arbigraph.err).toContain('takes sweep: and transduction: rules')
+  })
+})
+
+describe('the Markdown summary of ArbiGraph cells', () => {
+  it('neither lists a transduction: rule as holding nor judges it (the gate reporter does)', async () => {
+    vi.stubEnv('ARBIGRAPH_ALLOW_SIMULATED', '1')
+    const record = makeRecord({ model: 'sim:noisy' })
+    const test = {
+      options: { mode: 'run' },
+      name: 'c',
+      fullName: 'c',
+      module: { moduleId: '/p/suites/chain.eval.ts', relativeModuleId: 'x' },
+      result: () => ({ state: 'passed', errors: [] }),
+      meta: () => ({ arbigraph: record }),
+    } as unknown as TestCase
+    const modules = [{ children: { allTests: () => [test] } }] as unknown as TestModule[]
+    const path = join(tempDir(), 'summary.md')
+    const reporter = markdownSummaryReporter({ path, gate: parseGate('*.n>=1,transduction:*.exact>=1') })
+    await reporter.onTestRunEnd?.(modules, [], 'passed')
+    const text = readFileSync(path, 'utf8')
+    expect(text).toContain('**Gate holds** (`*.n>=1`).')
+    expect(text).not.toContain('transduction:')
   })
 })
