@@ -19,6 +19,7 @@ import { markdownSummaryReporter } from '../../reporters/markdown-summary.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
 import type { AnyBenchmark } from '../../src/contracts/benchmark.ts'
 import { evaluateGate, formatBroken, parseGate } from '../../src/metrics/gate.ts'
+import { buildResults } from '../../src/report/build-results.ts'
 import { createRng } from '../../src/rng.ts'
 import { noisyTransductionText } from '../../src/sim/personas/transduction.ts'
 import { runCli, tempDir } from '../cli/run-cli.ts'
@@ -223,6 +224,16 @@ describe('arbigraph report out/transduction.json --gate', () => {
     expect(unknown.code).not.toBe(0)
     expect(unknown.out).toBe('')
     expect(unknown.err).toContain('transduction has no gate metric "recall" (metrics: accuracy, exact)')
+    // On ArbiGraph's results file such a rule has nothing to read: refused, never skipped as holding.
+    writeFileSync(
+      join(dir, 'results.json'),
+      JSON.stringify(buildResults([makeRecord()], { ...run, reason: 'passed' }, 'test')),
+    )
+    const own = await runCli(['report', 'results.json', '--gate', 'transduction:*.exact>=0'], dir)
+    expect(own.code).toBe(2)
+    expect(own.err).toContain(
+      '--gate rule "transduction:*.exact>=0" reads transduction\'s cells, and "results.json" holds ArbiGraph results',
+    )
     const arbigraph = await runCli(['report', 'lt.json', '--gate', 'chain/math.accuracy>=0.5'], dir)
     expect(arbigraph.code).toBe(2)
     expect(arbigraph.err).toContain('takes sweep: and transduction: rules')
