@@ -5,8 +5,7 @@
  */
 import type { Reporter } from 'vitest/node'
 import type { AnyBenchmark } from '../src/contracts/benchmark.ts'
-import { ArbigraphError } from '../src/errors.ts'
-import { checkBenchmarkTarget } from '../src/metrics/benchmark-gate.ts'
+import { checkBenchmarkRules } from '../src/metrics/benchmark-gate.ts'
 import { benchmarkReporter } from './benchmark.ts'
 import { dashboardReporter, resolveDashboardOptions } from './dashboard.ts'
 import { gateReporter } from './gate.ts'
@@ -75,23 +74,8 @@ export function arbigraphReporters(
   for (const bench of benchmarks)
     if (bench.files)
       reporters.push(benchmarkReporter(bench, { table: options.table, stepSummary: options.stepSummary }))
-  // A rule on another benchmark's cells must name a registered benchmark and one of its metrics:
-  // refused now, before any test runs, rather than at the run's end.
-  for (const rule of options.gate ?? [])
-    if (rule.benchmark) {
-      // The sequential gate streams ArbiGraph's cells only; judging such a rule there would mean skipping it.
-      if (sequential)
-        throw new ArbigraphError(
-          'ARBIGRAPH_BAD_CONFIG',
-          `gate rule "${rule.text}": rules on ${rule.benchmark.benchmark}'s cells are checked by the fixed-n gate only; unset ARBIGRAPH_GATE_MODE=sequential or drop the rule`,
-        )
-      checkBenchmarkTarget(
-        rule.benchmark,
-        rule.metric,
-        benchmarks.map((bench) => ({ bench })),
-        rule.text,
-      )
-    }
+  // Also checked by the plugin before the sequential desk starts; here for direct callers.
+  checkBenchmarkRules(options.gate ?? [], benchmarks, sequential !== undefined)
   if (options.gate && sequential)
     reporters.push(sequentialGateReporter(options.gate, sequential.reporting, sequential.close))
   else if (options.gate) reporters.push(gateReporter(options.gate, benchmarks))

@@ -124,3 +124,30 @@ export function checkBenchmarkTarget(
       `gate rule "${rule}": ${target.benchmark} has no gate metric "${metric}" (metrics: ${Object.keys(gate.metrics).join(', ')})`,
     )
 }
+
+/**
+ * Refuses, before any test runs, a `<benchmark>:` rule naming an unregistered benchmark or an
+ * undeclared metric, and any such rule under the sequential gate (which streams ArbiGraph's
+ * cells only: judging the rule there would mean skipping it).
+ * @example checkBenchmarkRules(parseGate('transduction:*.exact>=0.1'), benchmarks, false)
+ */
+export function checkBenchmarkRules(
+  rules: readonly { text: string; metric: string; benchmark?: BenchmarkGateTarget }[],
+  benchmarks: readonly AnyBenchmark[],
+  sequential: boolean,
+): void {
+  for (const rule of rules) {
+    if (!rule.benchmark) continue
+    if (sequential)
+      throw new ArbigraphError(
+        'ARBIGRAPH_BAD_CONFIG',
+        `gate rule "${rule.text}": rules on ${rule.benchmark.benchmark}'s cells are checked by the fixed-n gate only; unset ARBIGRAPH_GATE_MODE=sequential or drop the rule`,
+      )
+    checkBenchmarkTarget(
+      rule.benchmark,
+      rule.metric,
+      benchmarks.map((bench) => ({ bench })),
+      rule.text,
+    )
+  }
+}
