@@ -41,7 +41,7 @@ export function gateReporter(rules: readonly GateRule[], benchmarks: readonly An
       // Other benchmarks take part through their sweeps (their records are theirs to read).
       const inRun = benchmarksInRun(modules)
       const others = benchmarks
-        .filter((b) => b.sweep && inRun.has(b.name))
+        .filter((b) => (b.sweep || b.gate) && inRun.has(b.name))
         .map((bench) => ({ bench, records: collectBenchmarkRecords(modules, bench) }))
       const otherModels = others.flatMap(({ bench, records }) =>
         records.map((r) => ({ model: bench.records.model(r) as string })),
@@ -61,7 +61,12 @@ export function gateReporter(rules: readonly GateRule[], benchmarks: readonly An
         ...summarizeSweeps(records),
         ...others.flatMap(({ bench, records }) => benchmarkSweepCurves(bench, records)),
       ]
-      const broken = evaluateGate(rules, cells, curves)
+      // Rules on another benchmark's cells read its records (empty when it did not run: then no cell matches).
+      const sources = benchmarks.map((bench) => ({
+        bench,
+        records: inRun.has(bench.name) ? collectBenchmarkRecords(modules, bench) : [],
+      }))
+      const broken = evaluateGate(rules, cells, curves, sources)
       if (broken.length === 0) return log(`gate: all ${rules.length} rule(s) hold`)
       for (const b of broken) error(formatBroken(b))
       error(`gate: ${broken.length} broken — exit code 1`)

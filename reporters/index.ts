@@ -5,6 +5,7 @@
  */
 import type { Reporter } from 'vitest/node'
 import type { AnyBenchmark } from '../src/contracts/benchmark.ts'
+import { checkBenchmarkRules } from '../src/metrics/benchmark-gate.ts'
 import { benchmarkReporter } from './benchmark.ts'
 import { dashboardReporter, resolveDashboardOptions } from './dashboard.ts'
 import { gateReporter } from './gate.ts'
@@ -73,6 +74,8 @@ export function arbigraphReporters(
   for (const bench of benchmarks)
     if (bench.files)
       reporters.push(benchmarkReporter(bench, { table: options.table, stepSummary: options.stepSummary }))
+  // Also checked by the plugin before the sequential desk starts; here for direct callers.
+  checkBenchmarkRules(options.gate ?? [], benchmarks, sequential !== undefined)
   if (options.gate && sequential)
     reporters.push(sequentialGateReporter(options.gate, sequential.reporting, sequential.close))
   else if (options.gate) reporters.push(gateReporter(options.gate, benchmarks))

@@ -126,6 +126,18 @@ export const transduction = benchmark<
   },
   breakdowns: transductionBreakdowns,
   sweep: transductionSweep,
+  // Gate cells are family × budget, as on the progress line and the dashboard; `accuracy` averages
+  // the documents' record accuracies (the report's macro accuracy), `exact` is the share of
+  // documents exactly complete (a plain rate over documents).
+  gate: {
+    metrics: {
+      accuracy: { describe: "macro record accuracy: mean of the documents' record accuracy" },
+      exact: { describe: 'exact-completion rate: share of documents with every record correct' },
+    },
+    cell: (record) => `${record.family}/${record.budget}`,
+    values: (record) =>
+      record.score ? { accuracy: record.score.accuracy, exact: record.score.exact ? 1 : 0 } : null,
+  },
   dashboard: {
     title: 'Long-Transduction',
     pages: transductionPages,

@@ -190,6 +190,20 @@ export interface BenchmarkSweep<Options, Case, Record> {
   trial(record: Record): BenchmarkSweepTrial
 }
 
+/**
+ * A benchmark's cells for the CI gate (`ARBIGRAPH_GATE="<benchmark>:<cell>.<metric>>=0.5"`,
+ * src/metrics/benchmark-gate.ts): per record its cell and its value of each metric, all in [0, 1];
+ * a cell's metric is the mean over its scored records.
+ */
+export interface BenchmarkGate<Record> {
+  /** Each metric a rule may name, with what it means (for messages and docs). */
+  metrics: { [metric: string]: { describe: string } }
+  /** The record's cell key, `/`-separated parts (e.g. `arithmetic/4K`). */
+  cell(record: Record): string
+  /** The record's value of every metric in [0, 1]; null for an infrastructure error (never scored). */
+  values(record: Record): { [metric: string]: number } | null
+}
+
 /** A benchmark, as `benchmark({...})` returns it. */
 export interface Benchmark<Options = unknown, Case = unknown, Record = unknown, Summary = unknown> {
   /** The benchmark's name: records are grouped by it, and a plugin may not reuse one. */
@@ -254,6 +268,8 @@ export interface Benchmark<Options = unknown, Case = unknown, Record = unknown, 
   breakdowns?: BenchmarkBreakdowns<Record>
   /** What a scaling sweep may vary (src/vitest/define-sweep.ts). @default not sweepable */
   sweep?: BenchmarkSweep<Options, Case, Record>
+  /** Its cells and metrics for gate rules `<name>:<cell>.<metric>…`. @default no cell rules on it */
+  gate?: BenchmarkGate<Record>
   /**
    * The benchmark's tab of the dashboard as data: pages of sections, a case list, a case view
    * (src/contracts/dashboard.ts). @default an overview of its running cells and a case list of its records
@@ -311,6 +327,13 @@ const benchmarkShape = z.object({
         .optional(),
       detail: fn('a function (record) => { ref, id } | null').optional(),
       caseView: fn('a function (record, detail) => blocks').optional(),
+    })
+    .optional(),
+  gate: z
+    .object({
+      metrics: z.record(z.string().regex(/^[A-Za-z_]+$/), z.object({ describe: z.string() })),
+      cell: fn('a function (record) => its cell key'),
+      values: fn('a function (record) => { <metric>: value } | null'),
     })
     .optional(),
   report: z.object({

@@ -7,11 +7,18 @@
  * silently never holding. A rule whose cell pattern matches no cell is broken: a gate must not
  * pass because the cell it guards did not run. Rules on sweep curves start with `sweep:`
  * (`sweep:chain-length.breaking_point>=16`, `sweep:chain-length@32.accuracy>=0.5`; see
- * src/metrics/sweep/sweep-gate.ts).
+ * src/metrics/sweep/sweep-gate.ts). Rules on another benchmark's cells start with its name
+ * (`transduction:arithmetic/4K.exact>=0.1`; see src/metrics/benchmark-gate.ts).
  */
 
 import type { SweepCurve } from '../contracts/sweep-curve.ts'
 import { ArbigraphError } from '../errors.ts'
+import {
+  type BenchmarkGateSource,
+  type BenchmarkGateTarget,
+  benchmarkReadings,
+  parseBenchmarkTarget,
+} from './benchmark-gate.ts'
 import type { CellSummary } from './summarize.ts'
 import { parseSweepTarget, type SweepTarget, sweepReadings } from './sweep/sweep-gate.ts'
 
@@ -58,6 +65,8 @@ export interface GateRule {
   threshold: number
   /** Set for a `sweep:` rule (src/metrics/sweep/sweep-gate.ts); `cell` is then empty. */
   sweep?: SweepTarget
+  /** Set for a rule on another benchmark's cells (`<benchmark>:<cell>`); `cell` is then empty. */
+  benchmark?: BenchmarkGateTarget
 }
 
 /** A rule that does not hold: for one cell (`actual` its value), or for no cell at all. */
@@ -79,6 +88,7 @@ function parseRule(text: string, source: string): GateRule {
     throw bad(source, text, 'expected <cell>.<metric><op><number>, for example "chain/math.accuracy>=0.7"')
   const [, cellText, metric, op, number] = match as unknown as [string, string, string, GateOp, string]
   if (cellText.trim().startsWith('sweep:')) return parseSweepRule(text, source, cellText, metric, op, number)
+  if (cellText.includes(':')) return parseBenchmarkRule(text, source, cellText, metric, op, number)
   const cell = cellText.trim().split('/')
   if (cell.some((part) => part === '') || cell.length > 3 || (cell.length === 1 && cell[0] !== '*'))
     throw bad(
@@ -113,6 +123,22 @@ function parseSweepRule(
   if (!parsed.ok) throw bad(source, text, parsed.problem)
   const threshold = parseThreshold(source, text, number, metric, parsed.rate)
   return { text, cell: [], metric: metric as GateMetric, op, threshold, sweep: parsed.target }
+}
+
+function parseBenchmarkRule(
+  text: string,
+  source: string,
+  target: string,
+  metric: string,
+  op: GateOp,
+  number: string,
+): GateRule {
+  const parsed = parseBenchmarkTarget(target)
+  if (!parsed.ok) throw bad(source, text, parsed.problem)
+  // A benchmark's gate metrics are rates in [0, 1] by contract; which metrics it has is checked
+  // when the rule meets the registered benchmarks (benchmarkReadings).
+  const threshold = parseThreshold(source, text, number, metric, true)
+  return { text, cell: [], metric: metric as GateMetric, op, threshold, benchmark: parsed.target }
 }
 
 /**
@@ -155,16 +181,28 @@ const matches = (pattern: string[], cell: CellSummary): boolean => {
 export const needsTasks = (rules: readonly GateRule[]): boolean => rules.some((r) => r.cell.length === 3)
 
 /**
- * Checks every rule against every matching cell (a `sweep:` rule against `curves`); returns the broken ones (empty: the gate holds).
+ * Checks every rule against every matching cell (a `sweep:` rule against `curves`, a
+ * `<benchmark>:` rule against the cells of `benchmarks`, skipped when those are not given);
+ * returns the broken ones (empty: the gate holds).
  * @example evaluateGate(parseGate('*.accuracy>=0.9'), summarize(records).cells)
  */
 export function evaluateGate(
   rules: readonly GateRule[],
   cells: readonly CellSummary[],
   curves: readonly SweepCurve[] = [],
+  benchmarks?: readonly BenchmarkGateSource[],
 ): BrokenRule[] {
   const broken: BrokenRule[] = []
   for (const rule of rules) {
+    if (rule.benchmark) {
+      // Without the run's benchmarks (a view of ArbiGraph's cells only) such a rule is not judged here.
+      if (!benchmarks) continue
+      const readings = benchmarkReadings(rule.benchmark, rule.metric, benchmarks, rule.text)
+      if (readings.length === 0) broken.push({ rule, cell: null, actual: null })
+      for (const r of readings)
+        if (!holds(r.actual, rule.op, rule.threshold)) broken.push({ rule, cell: r.where, actual: r.actual })
+      continue
+    }
     if (rule.sweep) {
       const readings = sweepReadings(rule.sweep, rule.metric, curves)
       if (readings.length === 0) broken.push({ rule, cell: null, actual: null })

@@ -11,9 +11,11 @@
  * Reference: docs/research/ecosystem-anchors.md §A2 (registration that survives --reporter).
  */
 /// <reference types="vitest/config" />
+
 import type { InlineConfig, Vite, Vitest } from 'vitest/node'
 import type { ArbigraphReporterOptions } from '../../reporters/options.ts'
 import { caseDeadlineMs, DEFAULT_CASE_TIMEOUT_S } from '../harness/case-deadline.ts'
+import { checkBenchmarkRules } from '../metrics/benchmark-gate.ts'
 import { siblingModule } from '../package-root.ts'
 import { orStop } from './stop-run.ts'
 
@@ -131,6 +133,7 @@ export function arbigraph(options: ArbigraphPluginOptions = {}): Vite.Plugin {
         const benchmarks = await runBenchmarks(vitest.config.root)
         checkRunSettings(process.env, vitest.config.root, benchmarks)
         const resolved = resolveReporterOptions(options, process.env)
+        checkBenchmarkRules(resolved.gate ?? [], benchmarks, resolved.sequential !== null)
         // ARBIGRAPH_GATE_MODE=sequential: the desk the workers ask before sending a case.
         const sequential = await startSequentialGate(resolved, project, vitest.config.root)
         return { resolved, benchmarks, sequential }

@@ -249,7 +249,7 @@ describe('sweep: gate rules on a Long-Transduction sweep', () => {
     const cell = await runCli(['report', 'noise1.json', '--gate', '*.accuracy>=0.5'], dir)
     expect(cell.code).toBe(2)
     expect(cell.err).toContain(
-      '--gate on a transduction results file takes sweep: rules only; "*.accuracy>=0.5"',
+      '--gate on a transduction results file takes sweep: and transduction: rules; "*.accuracy>=0.5" reads ArbiGraph\'s cells (e.g. write "transduction:*.accuracy>=0.5")',
     )
   })
 })

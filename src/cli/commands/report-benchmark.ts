@@ -5,12 +5,13 @@
  * is recomputed from the records and printed as its text or, with `--markdown`, its Markdown
  * section, followed by its sweep curves when it holds a sweep, by a breakdown table with `--by`
  * (dimensions the benchmark declares) and by the verdict of `--gate` on its sweeps (`sweep:`
- * rules; cell rules read ArbiGraph's cells and are refused here). ArbiGraph-only flags
+ * rules, and `<benchmark>:<cell>` rules on the cells it declares; ArbiGraph's cell rules are refused here). ArbiGraph-only flags
  * (`--by-task`, `--html`) are usage errors there rather than being silently ignored.
  */
 import type { AnyBenchmark } from '../../contracts/benchmark.ts'
 import { RESULTS_SCHEMA } from '../../contracts/results.ts'
 import { threadRegistry } from '../../generate/generate-chunk.ts'
+import { checkBenchmarkTarget } from '../../metrics/benchmark-gate.ts'
 import { evaluateGate, formatBroken, type GateRule } from '../../metrics/gate.ts'
 import { simulatedGateRefusal } from '../../metrics/simulated-gate.ts'
 import { benchmarkSweepCurves } from '../../metrics/sweep/benchmark-sweeps.ts'
@@ -53,12 +54,16 @@ export async function reportBenchmark(
         `--${flag} applies to ArbiGraph results; "${file}" is a ${bench.name} results file`,
       )
   }
-  const cellRule = rules?.find((r) => !r.sweep)
+  const cellRule = rules?.find((r) => !r.sweep && !(r.benchmark?.benchmark === bench.name && bench.gate))
   if (cellRule)
     throw usageError(
       'report',
-      `--gate on a ${bench.name} results file takes sweep: rules only; "${cellRule.text}" reads ArbiGraph's cells (e.g. write "sweep:${bench.name}-<axis>@<value>.accuracy>=0.5")`,
+      bench.gate
+        ? `--gate on a ${bench.name} results file takes sweep: and ${bench.name}: rules; "${cellRule.text}" reads ${cellRule.benchmark ? `${cellRule.benchmark.benchmark}'s` : "ArbiGraph's"} cells (e.g. write "${bench.name}:*.${Object.keys(bench.gate.metrics)[0]}>=0.5")`
+        : `--gate on a ${bench.name} results file takes sweep: rules only; "${cellRule.text}" reads ArbiGraph's cells (e.g. write "sweep:${bench.name}-<axis>@<value>.accuracy>=0.5")`,
     )
+  for (const rule of rules ?? [])
+    if (rule.benchmark) checkBenchmarkTarget(rule.benchmark, rule.metric, [{ bench }], rule.text)
   const by = typeof flags.by === 'string' ? parseBreakdown(flags.by, bench, file) : null
   const results = bench.files!.decode(text, file) as {
     model: string
@@ -89,7 +94,7 @@ export async function reportBenchmark(
     io.err(refused)
     return 1
   }
-  const broken = evaluateGate(rules, [], curves)
+  const broken = evaluateGate(rules, [], curves, [{ bench, records: results.records }])
   for (const b of broken) io.err(formatBroken(b))
   if (broken.length > 0) return 1
   io.out(`gate: all ${rules.length} rule(s) hold`)

@@ -18,7 +18,7 @@ import { formatTable } from '../../report/format-table.ts'
 import { interruptedBanner, interruptedGateRefusal } from '../../report/interrupted-run.ts'
 import { readResults, schemaOfFile } from '../../report/read-results.ts'
 import { sweepText } from '../../report/sweep-section.ts'
-import { existingFile, parseCommandArgs } from '../args.ts'
+import { existingFile, parseCommandArgs, usageError } from '../args.ts'
 import type { Command } from '../command.ts'
 import { benchmarkOfSchema, reportBenchmark } from './report-benchmark.ts'
 
@@ -61,6 +61,13 @@ export const reportCommand: Command = {
     const other = await benchmarkOfSchema(await schemaOfFile(path), io.cwd)
     if (other) return reportBenchmark(other, await readFile(path, 'utf8'), file, values, io, rules)
     if (typeof values.by === 'string') parseBreakdown(values.by, { name: 'ArbiGraph' }, file)
+    // A rule on another benchmark's cells has nothing to read in ArbiGraph's file: refused, not skipped.
+    const foreign = rules?.find((r) => r.benchmark)
+    if (foreign)
+      throw usageError(
+        'report',
+        `--gate rule "${foreign.text}" reads ${foreign.benchmark!.benchmark}'s cells, and "${file}" holds ArbiGraph results; gate that benchmark's results file (e.g. out/${foreign.benchmark!.benchmark}.json)`,
+      )
     const results = await readResults(path, file)
     const byTask = values['by-task'] === true
     const summary = summarize(results.records, { byTask: byTask || (rules !== null && needsTasks(rules)) })

@@ -93,6 +93,7 @@ const ruleMatches = (rule: Pick<GateRule, 'cell'>, cell: StreamCell): boolean =>
  */
 export const isSequentialRule = (rule: GateRule): boolean =>
   rule.sweep === undefined &&
+  rule.benchmark === undefined &&
   (SEQUENTIAL_METRICS as readonly string[]).includes(rule.metric) &&
   rule.op !== '=='
 
