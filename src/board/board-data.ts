@@ -167,10 +167,16 @@ function sectionData(
         const [id, x, y] = key.split('\u0000') as [string, string, string]
         if (id !== view.id) continue
         xs.add(x)
-        if (view.kind === 'heatmap') ys.add(y)
+        if (view.kind === 'heatmap' || (view.kind === 'bars' && view.atLargest)) ys.add(y)
       }
     const x = [...xs].sort(natural)
     const y = [...ys].sort(natural)
+    if (view.kind === 'bars' && view.atLargest) {
+      // Tallied per value of the dimension; only the largest one is drawn (none: an empty view).
+      const largest = y.at(-1) ?? ''
+      const series = columns.map((c) => x.map((xv) => stat(c.views.get(viewKey(view.id, xv, largest)))))
+      return { view: { ...view, title: `${view.title}: ${view.atLargest} ${largest}` }, x, y: [], series }
+    }
     const series = columns.map((c) =>
       x.flatMap((xv) => (y.length === 0 ? [''] : y).map((yv) => stat(c.views.get(viewKey(view.id, xv, yv))))),
     )

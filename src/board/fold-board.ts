@@ -179,7 +179,13 @@ export function boardFold(): BoardFold {
           for (const view of views) {
             const x = view.x === 'cell' ? trial.cell : (trial.at[view.x] ?? '')
             const y =
-              view.kind === 'heatmap' ? (view.y === 'cell' ? trial.cell : (trial.at[view.y] ?? '')) : ''
+              view.kind === 'heatmap'
+                ? view.y === 'cell'
+                  ? trial.cell
+                  : (trial.at[view.y] ?? '')
+                : view.kind === 'bars' && view.atLargest
+                  ? (trial.at[view.atLargest] ?? '')
+                  : ''
             addTrial(tallyIn(column.views, viewKey(view.id, x, y), metrics.length), trial, metrics)
           }
           if (trial.correct !== null) {

@@ -29,7 +29,19 @@ export interface BoardMetric {
  * dimension ids, or `cell` for the board's own cell.
  */
 export type BoardView =
-  | { kind: 'bars'; id: string; title: string; x: string; metric: string }
+  | {
+      kind: 'bars'
+      id: string
+      title: string
+      x: string
+      metric: string
+      /**
+       * Keep only the trials at the largest value of this dimension over the whole board, in
+       * natural order (`budget` → the longest budget that any run on the board ran: the paper's
+       * "per task at the longest budget"); the title then names that value.
+       */
+      atLargest?: string
+    }
   | { kind: 'lines'; id: string; title: string; x: string; metric: string }
   | { kind: 'heatmap'; id: string; title: string; x: string; y: string; metric: string }
 

@@ -100,6 +100,15 @@ describe.skipIf(!chromiumAvailable())('board in headless Chromium (file://)', ()
     // Long-Transduction: Fig. 2a one line per model, Fig. 8 one heatmap per model.
     expect(await page.locator('#view-transduction-accuracy-budget g.series').count()).toBe(2)
     expect(await page.locator('#view-transduction-family-budget table.heatmap').count()).toBe(2)
+    // Fig. 2b: one group per task at the longest budget, one bar per model in each.
+    expect(await page.locator('#view-transduction-accuracy-family-longest g.group').count()).toBe(2)
+    expect(
+      await page
+        .locator('#view-transduction-accuracy-family-longest g.group')
+        .first()
+        .locator('rect.bar')
+        .count(),
+    ).toBe(2)
     expect(await page.locator('#matrix-transduction tbody tr').count()).toBe(2)
     // Sweeps: one curve per model in each, overlaid.
     const sweeps = page.locator('#section-transduction figure.sweep')

@@ -189,6 +189,13 @@ describe('arbigraph board: the numbers', () => {
     const at8K = records.filter((r) => r.budget === '8K')
     const mean = at8K.reduce((n, r) => n + r.score!.accuracy, 0) / at8K.length
     expect(fig2a.series[section.columns.indexOf(b)]![1]!.means.accuracy).toBeCloseTo(mean, 12)
+    // Fig. 2b: per task at the longest budget the board holds (16K, not the last in text order).
+    const fig2b = section.views.find((v) => v.view.id === 'accuracy-family-longest')!
+    expect(fig2b.view.title).toBe('Accuracy per task at the longest budget (Fig. 2b): budget 16K')
+    expect(fig2b.x).toEqual(['arithmetic', 'uuid-sort'])
+    const sortAt16K = records.filter((r) => r.budget === '16K' && r.family === 'uuid-sort')
+    const sortMean = sortAt16K.reduce((n, r) => n + r.score!.accuracy, 0) / sortAt16K.length
+    expect(fig2b.series[section.columns.indexOf(b)]![1]!.means.accuracy).toBeCloseTo(sortMean, 12)
     const fig8 = section.views.find((v) => v.view.id === 'family-budget')!
     expect(fig8.y).toEqual(['arithmetic', 'uuid-sort'])
     expect(markdown).toContain('## Long-Transduction: exact completion per cell')
