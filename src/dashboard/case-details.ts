@@ -38,11 +38,13 @@ export type CaseDetailSink = (
 ) => string | null
 
 /**
- * A sink appending to one file per process under `dir`.
- * @example const sink = createCaseDetailSink('out/cases'); record.transcriptRef = sink(id, 0, instance, transcript)
+ * Appends JSON lines to one file per process under `dir` (created with the first line); each
+ * call returns the line's `<file>#<line>` reference, or null when the write failed (warned once:
+ * a case's outcome matters more than its details, so it is recorded without them).
+ * @example const append = appendLineStore('out/cases'); append({ schema, caseId }) // '/…/out/cases/41-….jsonl#1'
  */
-export function createCaseDetailSink(dir: string): CaseDetailSink {
-  // Vitest re-imports modules per test file, so one process may hold several sinks: the random
+export function appendLineStore(dir: string): (line: object) => string | null {
+  // Vitest re-imports modules per test file, so one process may hold several stores: the random
   // part keeps their files apart.
   const file = join(
     resolve(dir),
@@ -50,17 +52,13 @@ export function createCaseDetailSink(dir: string): CaseDetailSink {
   )
   let lines = 0
   let warned = false
-  return (caseId, epoch, instance, transcript) => {
+  return (line) => {
     try {
       if (lines === 0) ensureDir(dirname(file), `"${file}"`)
-      // Wire form keeps bigint ground truths exact (Python repr text) through JSON.
-      const wire = z.encode(instanceSchema, instance)
-      const detail: CaseDetail = { schema: CASE_DETAIL_SCHEMA, caseId, epoch, instance: wire, transcript }
-      appendFileSync(file, `${JSON.stringify(detail)}\n`)
+      appendFileSync(file, `${JSON.stringify(line)}\n`)
       lines++
       return `${file}#${lines}`
     } catch (error) {
-      // The case's outcome matters more than its details: record it without them.
       if (!warned)
         console.warn(`arbigraph: could not store case details in ${file}: ${(error as Error).message}`)
       warned = true
@@ -70,16 +68,44 @@ export function createCaseDetailSink(dir: string): CaseDetailSink {
 }
 
 /**
- * The sink a suite uses: next to the results file (`ARBIGRAPH_RESULTS`, default `out/results.json`)
- * in `cases/`, or `ARBIGRAPH_CASES` when set, relative paths under `root` (the run's root, where
- * the reporters write the results); none when either is `off`.
- * @example caseDetailSinkFromEnv({ ARBIGRAPH_RESULTS: 'out/run.json' }, '/proj') // writes /proj/out/cases/*.jsonl
+ * A sink appending to one file per process under `dir`.
+ * @example const sink = createCaseDetailSink('out/cases'); record.transcriptRef = sink(id, 0, instance, transcript)
  */
-export function caseDetailSinkFromEnv(env: NodeJS.ProcessEnv, root: string): CaseDetailSink | undefined {
+export function createCaseDetailSink(dir: string): CaseDetailSink {
+  const append = appendLineStore(dir)
+  return (caseId, epoch, instance, transcript) => {
+    // Wire form keeps bigint ground truths exact (Python repr text) through JSON.
+    const line: CaseDetail = {
+      schema: CASE_DETAIL_SCHEMA,
+      caseId,
+      epoch,
+      instance: z.encode(instanceSchema, instance),
+      transcript,
+    }
+    return append(line)
+  }
+}
+
+/**
+ * The run's case-detail folder: `ARBIGRAPH_CASES` when set, else `cases/` next to the results file
+ * (`ARBIGRAPH_RESULTS`, default `out/results.json`), relative paths under `root` (the run's root,
+ * where the reporters write the results); undefined when either is `off`.
+ * @example casesDirFromEnv({ ARBIGRAPH_RESULTS: 'out/run.json' }, '/proj') // '/proj/out/cases'
+ */
+export function casesDirFromEnv(env: NodeJS.ProcessEnv, root: string): string | undefined {
   const off = (v: string | undefined) => ['off', 'false', '0', 'no'].includes(v?.trim().toLowerCase() ?? '')
   if (off(env.ARBIGRAPH_CASES) || off(env.ARBIGRAPH_RESULTS)) return undefined
   const results = env.ARBIGRAPH_RESULTS?.trim() || 'out/results.json'
-  return createCaseDetailSink(resolve(root, env.ARBIGRAPH_CASES?.trim() || join(dirname(results), 'cases')))
+  return resolve(root, env.ARBIGRAPH_CASES?.trim() || join(dirname(results), 'cases'))
+}
+
+/**
+ * The sink a suite uses, in the run's case-detail folder (`casesDirFromEnv`); none when off.
+ * @example caseDetailSinkFromEnv({ ARBIGRAPH_RESULTS: 'out/run.json' }, '/proj') // writes /proj/out/cases/*.jsonl
+ */
+export function caseDetailSinkFromEnv(env: NodeJS.ProcessEnv, root: string): CaseDetailSink | undefined {
+  const dir = casesDirFromEnv(env, root)
+  return dir === undefined ? undefined : createCaseDetailSink(dir)
 }
 
 /** A parsed `path#line` reference. */

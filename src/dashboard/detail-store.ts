@@ -6,13 +6,9 @@
  * record keeps the `<file>#<line>` reference. A line carries the id of the record it belongs to,
  * so a store rewritten under a results file shows no details rather than another case's.
  */
-import { randomBytes } from 'node:crypto'
-import { appendFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
 import type { DetailPointer } from '../contracts/dashboard.ts'
-import { ensureDir } from '../io/ensure-dir.ts'
 import type { CaseDetail } from './case-details.ts'
-import { parseDetailRef, readCaseDetails } from './case-details.ts'
+import { appendLineStore, casesDirFromEnv, parseDetailRef, readCaseDetails } from './case-details.ts'
 
 export const DETAIL_SCHEMA = 'arbigraph.detail/1'
 
@@ -27,44 +23,22 @@ interface DetailLine {
 export type DetailSink = (id: string, detail: unknown) => string | null
 
 /**
- * A sink appending to one file per process under `dir`.
+ * A sink appending to one file per process under `dir` (the ArbiGraph store's files, `appendLineStore`).
  * @example const sink = createDetailSink('out/cases'); record.detailRef = sink(record.documentId, { output })
  */
 export function createDetailSink(dir: string): DetailSink {
-  const file = join(
-    resolve(dir),
-    `${process.pid}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}.jsonl`,
-  )
-  let lines = 0
-  let warned = false
-  return (id, detail) => {
-    try {
-      if (lines === 0) ensureDir(dirname(file), `"${file}"`)
-      const line: DetailLine = { schema: DETAIL_SCHEMA, id, detail }
-      appendFileSync(file, `${JSON.stringify(line)}\n`)
-      lines++
-      return `${file}#${lines}`
-    } catch (error) {
-      // The case's outcome matters more than its details: record it without them.
-      if (!warned)
-        console.warn(`arbigraph: could not store case details in ${file}: ${(error as Error).message}`)
-      warned = true
-      return null
-    }
-  }
+  const append = appendLineStore(dir)
+  return (id, detail) => append({ schema: DETAIL_SCHEMA, id, detail } satisfies DetailLine)
 }
 
 /**
- * The sink of a run, in the same folder as ArbiGraph's case details: `ARBIGRAPH_CASES`, else
- * `cases/` beside `ARBIGRAPH_RESULTS` (default `out/results.json`), under `root`; none when
- * either is `off`.
+ * The sink of a run, in the same folder as ArbiGraph's case details (`casesDirFromEnv`); none
+ * when off.
  * @example detailSinkFromEnv(process.env, '/proj') // writes /proj/out/cases/*.jsonl
  */
 export function detailSinkFromEnv(env: NodeJS.ProcessEnv, root: string): DetailSink | undefined {
-  const off = (v: string | undefined) => ['off', 'false', '0', 'no'].includes(v?.trim().toLowerCase() ?? '')
-  if (off(env.ARBIGRAPH_CASES) || off(env.ARBIGRAPH_RESULTS)) return undefined
-  const results = env.ARBIGRAPH_RESULTS?.trim() || 'out/results.json'
-  return createDetailSink(resolve(root, env.ARBIGRAPH_CASES?.trim() || join(dirname(results), 'cases')))
+  const dir = casesDirFromEnv(env, root)
+  return dir === undefined ? undefined : createDetailSink(dir)
 }
 
 /**
