@@ -11,7 +11,7 @@ import type { BenchmarkCase } from '../../../src/contracts/benchmark.ts'
 import { parseBenchmarkOptions } from '../../../src/contracts/benchmark.ts'
 import type { DatasetRef } from '../../../src/contracts/case-record.ts'
 import { readSuiteEnv } from '../../../src/vitest/suite-env.ts'
-import { suiteVariant, variantCaseId } from '../../../src/vitest/suite-variant.ts'
+import { type SuiteVariant, suiteVariant, variantCaseId } from '../../../src/vitest/suite-variant.ts'
 import type { TransductionDocument } from '../document.ts'
 import { generateTransduction } from '../generate-grid.ts'
 import { budgetSchema, familySchema, formatSchema, formatsOf } from '../grid.ts'
@@ -107,7 +107,20 @@ export function transductionSuiteCases(
     { seed: o.seed },
     { seed: transductionSuiteSchema.parse({ family: o.family }).seed },
   )
-  return documents.map((document) => ({
+  return documents.map((document) => documentCase(document, variant))
+}
+
+/**
+ * The suite case of one document (its test name and the identity its record carries), for a
+ * generated grid and a frozen dataset file alike; `variant` keeps suites of other seeds apart.
+ * @example documentCase(document, {}).name // 'arithmetic plain L0 4K #0'
+ */
+export function documentCase(
+  document: TransductionDocument,
+  variant: SuiteVariant,
+  dataset?: DatasetRef,
+): TransductionSuiteCase {
+  return {
     name: `${document.family} ${document.format} L${document.level} ${document.budget} #${document.sample}`,
     input: document,
     identity: {
@@ -118,6 +131,7 @@ export function transductionSuiteCases(
       budget: document.budget,
       sample: document.sample,
       seed: document.seed,
+      ...(dataset ? { dataset } : {}),
     },
-  }))
+  }
 }

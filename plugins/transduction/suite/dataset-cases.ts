@@ -14,10 +14,10 @@ import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { ArbigraphError } from '../../../src/errors.ts'
 import { decodeLine } from '../../../src/io/dataset.ts'
-import { variantCaseId } from '../../../src/vitest/suite-variant.ts'
 import { type TransductionDocument, transductionDocumentSchema } from '../document.ts'
 import { generateDocument } from '../generate-document.ts'
 import type { TransductionSuiteCase } from './cases.ts'
+import { documentCase } from './cases.ts'
 
 function changed(path: string, lineNo: number, line: string, why: string): ArbigraphError {
   const id = /"id":("(?:[^"\\]|\\.)*")/.exec(line)?.[1]
@@ -85,19 +85,6 @@ export function transductionDatasetCases(path: string): TransductionSuiteCase[] 
         `${path}: documents ${first} and ${index} share the id "${document.id}"; ids must be unique within a dataset`,
       )
     seen.set(document.id, index)
-    return {
-      name: `${document.family} ${document.format} L${document.level} ${document.budget} #${document.sample}`,
-      input: document,
-      identity: {
-        documentId: variantCaseId(document.id, variant),
-        family: document.family,
-        format: document.format,
-        level: document.level,
-        budget: document.budget,
-        sample: document.sample,
-        seed: document.seed,
-        dataset: { sha256, index, file: basename(path) },
-      },
-    }
+    return documentCase(document, variant, { sha256, index, file: basename(path) })
   })
 }
