@@ -29,6 +29,9 @@ const ENV_FLAGS = {
   epochs: 'ARBIGRAPH_EPOCHS',
   sim: 'ARBIGRAPH_SIM',
   gate: 'ARBIGRAPH_GATE',
+  'gate-mode': 'ARBIGRAPH_GATE_MODE',
+  'gate-alpha': 'ARBIGRAPH_GATE_ALPHA',
+  'gate-baseline': 'ARBIGRAPH_GATE_BASELINE',
   results: 'ARBIGRAPH_RESULTS',
   dataset: 'ARBIGRAPH_DATASET',
 } as const
@@ -162,6 +165,11 @@ and cache are written under the working directory (or the --root given). A suite
   --epochs <n>                  repetitions of every case (ARBIGRAPH_EPOCHS)
   --sim <persona>               simulator persona: sim:oracle, sim:noisy, sim:chaos (ARBIGRAPH_SIM)
   --gate <rules>                e.g. "*.accuracy>=0.7"; a broken rule exits 1 (ARBIGRAPH_GATE)
+  --gate-mode <mode>            fixed (every case runs) or sequential (a cell stops once its rules
+                                are decided by an anytime-valid test) (ARBIGRAPH_GATE_MODE)
+  --gate-alpha <a>              the sequential gate's error level, default 0.05 (ARBIGRAPH_GATE_ALPHA)
+  --gate-baseline <file>        a baseline run's results, for "<cell>.accuracy>=baseline" rules
+                                (ARBIGRAPH_GATE_BASELINE)
   --results <file>              results JSON (ARBIGRAPH_RESULTS); default out/results.json
   --dataset <file>              evaluate this frozen dataset as it is (our .jsonl, checked first; or a
                                 reference .json through the importer) instead of the suites
@@ -177,8 +185,12 @@ Exit codes: Vitest's (0 every case ran and the gate held, 1 otherwise); 2 a usag
       if (!existsSync(env.ARBIGRAPH_DATASET)) throw usageError('eval', `--dataset: no such file "${dataset}"`)
     }
     // A bad setting is reported here as one line, before Vitest starts (which would exit itself).
-    const { checkRunSettings } = await import('../../vitest/run-settings.ts')
+    const [{ checkRunSettings }, { readGateMode }] = await Promise.all([
+      import('../../vitest/run-settings.ts'),
+      import('../../metrics/sequential/gate-mode.ts'),
+    ])
     checkRunSettings({ ...process.env, ...env }, evalRoot(vitest, io.cwd))
+    readGateMode({}, { ...process.env, ...env })
     const child = spawn(
       process.execPath,
       [VITEST_CHILD, vitestBin(io.cwd), ...vitestArgs(vitest, io.cwd, dataset !== undefined)],
