@@ -106,7 +106,9 @@ export function resolveDashboardOptions(
       'ARBIGRAPH_BAD_CONFIG',
       `ARBIGRAPH_DASHBOARD_PORT: expected a port number, got "${portText}"`,
     )
-  return { dir: dir ?? 'out/dashboard', results, live: mode === 'live', port }
+  // Beside the results file, as the case details are: two runs with their own results files
+  // (`arbigraph eval --results runs/b/results.json`) keep their own dashboards.
+  return { dir: dir ?? join(dirname(results), 'dashboard'), results, live: mode === 'live', port }
 }
 
 /** What the live page shows: every benchmark's records so far (ArbiGraph's pages, the others' tabs), and the run's progress. */

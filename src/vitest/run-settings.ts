@@ -6,7 +6,7 @@
  * naming its variable, so a run that cannot start fails in a second instead of after an hour of
  * model calls, and never overwrites the results of an earlier good run.
  */
-import { dirname, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { z } from 'zod'
 import { dashboardDirShape, resolveDashboardOptions } from '../../reporters/dashboard.ts'
 import { resolveReporterOptions } from '../../reporters/options.ts'
@@ -77,7 +77,7 @@ function outputFolders(e: RunEnv, root: string): [string, string][] {
     // By default the case store sits beside the results file, whose folder is checked already.
     if (e.ARBIGRAPH_CASES !== undefined && on(e.ARBIGRAPH_CASES))
       folders.push([`ARBIGRAPH_CASES "${e.ARBIGRAPH_CASES}"`, resolve(root, e.ARBIGRAPH_CASES)])
-    const dashboard = e.ARBIGRAPH_DASHBOARD_DIR ?? 'out/dashboard'
+    const dashboard = e.ARBIGRAPH_DASHBOARD_DIR ?? join(dirname(results), 'dashboard')
     if (dashboard !== false)
       folders.push([`ARBIGRAPH_DASHBOARD_DIR "${dashboard}"`, dirname(resolve(root, dashboard))])
   }
