@@ -5,17 +5,22 @@
  * is recomputed from the records and printed as its text or, with `--markdown`, its Markdown
  * section, followed by its sweep curves when it holds a sweep, by a breakdown table with `--by`
  * (dimensions the benchmark declares) and by the verdict of `--gate` on its sweeps (`sweep:`
- * rules, and `<benchmark>:<cell>` rules on the cells it declares; ArbiGraph's cell rules are refused here). ArbiGraph-only flags
- * (`--by-task`, `--html`) are usage errors there rather than being silently ignored.
+ * rules, and `<benchmark>:<cell>` rules on the cells it declares; ArbiGraph's cell rules are refused here),
+ * and with `--html` its dashboard: the benchmark's tab, drawn from its contract as in a run's
+ * dashboard. `--by-task`, ArbiGraph's only, is a usage error there rather than silently ignored.
  */
+
+import { dirname, resolve } from 'node:path'
 import type { AnyBenchmark } from '../../contracts/benchmark.ts'
-import { RESULTS_SCHEMA } from '../../contracts/results.ts'
+import { RESULTS_SCHEMA, runInfoSchema } from '../../contracts/results.ts'
+import { buildDashboard } from '../../dashboard/build-dashboard.ts'
 import { threadRegistry } from '../../generate/generate-chunk.ts'
 import { checkBenchmarkTarget } from '../../metrics/benchmark-gate.ts'
 import { evaluateGate, formatBroken, type GateRule } from '../../metrics/gate.ts'
 import { simulatedGateRefusal } from '../../metrics/simulated-gate.ts'
 import { benchmarkSweepCurves } from '../../metrics/sweep/benchmark-sweeps.ts'
 import { formatBreakdown, parseBreakdown, summaryBreakdowns } from '../../report/breakdown-table.ts'
+import { buildResults } from '../../report/build-results.ts'
 import { formatSweepMarkdown, formatSweepTable } from '../../report/format-sweep.ts'
 import { interruptedGateRefusal } from '../../report/interrupted-run.ts'
 import { usageError } from '../args.ts'
@@ -47,13 +52,11 @@ export async function reportBenchmark(
   io: CliIo,
   rules: readonly GateRule[] | null = null,
 ): Promise<number> {
-  for (const flag of ['by-task', 'html'] as const) {
-    if (flags[flag] !== undefined && flags[flag] !== false)
-      throw usageError(
-        'report',
-        `--${flag} applies to ArbiGraph results; "${file}" is a ${bench.name} results file`,
-      )
-  }
+  if (flags['by-task'] !== undefined && flags['by-task'] !== false)
+    throw usageError(
+      'report',
+      `--by-task applies to ArbiGraph results; "${file}" is a ${bench.name} results file`,
+    )
   const cellRule = rules?.find((r) => !r.sweep && !(r.benchmark?.benchmark === bench.name && bench.gate))
   if (cellRule)
     throw usageError(
@@ -85,6 +88,7 @@ export async function reportBenchmark(
     if (table) parts.push(formatBreakdown(table, 'text'))
     io.out(parts.join('\n\n'))
   }
+  if (typeof flags.html === 'string') await writeBenchmarkDashboard(bench, results, file, flags.html, io)
   if (!rules) return 0
   const models = results.records.map((r) => ({ model: bench.records.model(r) }))
   const refused =
@@ -99,4 +103,29 @@ export async function reportBenchmark(
   if (broken.length > 0) return 1
   io.out(`gate: all ${rules.length} rule(s) hold`)
   return 0
+}
+
+/**
+ * `--html DIR` on a benchmark's results file: a dashboard holding that benchmark's tab (no
+ * ArbiGraph cases), its documents' details read from the case folder beside the file.
+ */
+async function writeBenchmarkDashboard(
+  bench: AnyBenchmark,
+  results: { model: string; records: unknown[]; run?: unknown },
+  file: string,
+  html: string,
+  io: CliIo,
+): Promise<void> {
+  const path = resolve(io.cwd, file)
+  // The file's run facts when they are a run's (they are in files our reporters write).
+  const facts = runInfoSchema.safeParse(results.run)
+  const run = facts.success
+    ? facts.data
+    : { started: '', finished: '', reason: 'passed' as const, shard: null, merged: false, env: {} }
+  const built = await buildDashboard(buildResults([], run, `arbigraph report ${file}`), {
+    dir: resolve(io.cwd, html),
+    resultsDir: dirname(path),
+    benchmarks: [{ bench, records: results.records }],
+  })
+  io.out(`dashboard: ${built.dir}/index.html (${built.benchmarks[bench.name] ?? 0} ${bench.name} cases)`)
 }
