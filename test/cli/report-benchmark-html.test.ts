@@ -8,8 +8,17 @@ import { describe, expect, it } from 'vitest'
 import { writeSyntheticTransduction } from '../board/synthetic-transduction.ts'
 import { runCli, tempDir } from './run-cli.ts'
 
+/** What the test reads of the page's data: a tab's overview cards, the cases and the ArbiGraph cells. */
+interface Payload {
+  benchmarks: {
+    name: string
+    pages: { sections: { kind: string; items: { id: string; value: number }[] }[] }[]
+  }[]
+  cells: unknown[]
+}
+
 /** The payload a data script of the page hands to `window.arbigraphData(name, payload)`. */
-function dataScript(path: string): { name: string; payload: any } {
+function dataScript(path: string): { name: string; payload: Payload } {
   const match = /^window\.arbigraphData\("([^"]+)", (.*)\);?\s*$/s.exec(readFileSync(path, 'utf8'))
   expect(match, path).not.toBeNull()
   return { name: match![1]!, payload: JSON.parse(match![2]!) }
@@ -30,11 +39,11 @@ describe('report --html on a Long-Transduction results file', () => {
     const [tab, ...others] = payload.benchmarks
     expect(others).toEqual([])
     expect(tab).toMatchObject({ name: 'transduction', model: 'model-a', records: 18 })
-    const kpis = tab.pages[0].sections.find((s: { kind: string }) => s.kind === 'kpis').items
+    const kpis = tab!.pages[0]!.sections.find((s) => s.kind === 'kpis')!.items
     const macro = /macro accuracy ([\d.]+), self-consistency ([\d.]+), exact completion ([\d.]+)/.exec(
       report.out,
     )!
-    const value = (id: string) => kpis.find((k: { id: string }) => k.id === id).value.toFixed(3)
+    const value = (id: string) => kpis.find((k) => k.id === id)!.value.toFixed(3)
     expect([value('accuracy'), value('consistency'), value('exact')]).toEqual(macro.slice(1))
 
     const cases = dataScript(join(dir, 'dash/data/bench-transduction/cases-00000.js')).payload
