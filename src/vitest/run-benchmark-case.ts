@@ -22,6 +22,7 @@ import {
 } from '../contracts/harness.ts'
 import { ArbigraphError } from '../errors.ts'
 import { withinDeadline } from '../harness/case-deadline.ts'
+import { guardOrphanWorker } from './orphan-guard.ts'
 
 type Runner<Case, Record> = Pick<
   Benchmark<never, Case, Record>,
@@ -43,6 +44,7 @@ export async function runBenchmarkCase<Case, Record>(
   followUp?: Omit<FollowUpRun, 'harness' | 'context'>,
   deadlineMs?: number,
 ): Promise<Record> {
+  guardOrphanWorker()
   const started = performance.now()
   const facts = () => ({
     model: context.model,

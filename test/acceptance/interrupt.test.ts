@@ -5,12 +5,13 @@
  * SIGTERM to its main process alone (as `kill`, a CI cancel or `arbigraph eval` passing one on).
  * The finished cases' records must be in the results file, marked interrupted, with the loud line
  * under the table and in the Markdown summary, and a gate must refuse the run; nothing of the
- * unfinished cases is invented.
+ * unfinished cases is invented, and no worker outlives the run holding the unfinished cases'
+ * requests.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { createServer, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -29,6 +30,7 @@ const STALL_MS = 2_000
 async function startAgent() {
   const answered: string[] = []
   const held: { id: string; res: ServerResponse }[] = []
+  const open = new Set<Socket>() // connections of held cases the run still keeps open
   const answer = (id: string, res: ServerResponse) => {
     answered.push(id)
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"answers":{}}')
@@ -39,7 +41,11 @@ async function startAgent() {
     req.on('end', () => {
       const id = JSON.parse(body).case.id as string
       if (answered.length < ANSWERED) answer(id, res)
-      else held.push({ id, res })
+      else {
+        held.push({ id, res })
+        open.add(req.socket)
+        req.socket.once('close', () => open.delete(req.socket))
+      }
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -56,6 +62,12 @@ async function startAgent() {
     answered,
     answerOne,
     close,
+    /** Whether the run let go of every held case within `ms` (its workers gone, not orphaned). */
+    released: async (ms: number) => {
+      for (const until = Date.now() + ms; open.size > 0 && Date.now() < until; )
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      return open.size === 0
+    },
   }
 }
 
@@ -105,8 +117,10 @@ async function interruptedRun(signal: 'SIGINT' | 'SIGTERM', group: boolean) {
   child.stderr.on('data', onOutput)
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
   clearInterval(stall)
+  // A worker outliving its main process would hold the cases' requests until their deadline.
+  const released = await agent.released(15_000)
   await agent.close()
-  return { code, output, shown, answered: agent.answered, dir }
+  return { code, output, shown, answered: agent.answered, released, dir }
 }
 
 describe.concurrent('a signal mid-run', () => {
@@ -115,8 +129,9 @@ describe.concurrent('a signal mid-run', () => {
     ['SIGTERM', false],
   ] as const)
     it(`${signal} writes the records of the cases that finished, marked interrupted, and the gate refuses`, async () => {
-      const { code, output, shown, answered, dir } = await interruptedRun(signal, group)
+      const { code, output, shown, answered, released, dir } = await interruptedRun(signal, group)
       expect(shown, output).toBeGreaterThanOrEqual(ANSWERED)
+      expect(released, 'a worker kept the held cases open after the run ended').toBe(true)
       expect(code, output).not.toBe(0)
       expect(output).toContain(`arbigraph: ${signal}: writing the cases that finished, marked interrupted`)
       const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'))
