@@ -25,6 +25,8 @@ import { boardBenchmarkOf, readRunTrials } from './read-run.ts'
 
 const APP_DIR = fileURLToPath(new URL('./app/', import.meta.url))
 const APP_FILES = ['index.html', 'board.css', 'board.js', 'charts.js', 'cases.js']
+/** The DOM helper the board shares with the dashboard's app. */
+const DOM_SCRIPT = fileURLToPath(new URL('../dashboard/app/dom.js', import.meta.url))
 
 /** The columns of a run's data file: one row per trial. */
 export const RUN_COLUMNS = [
@@ -158,6 +160,7 @@ export async function buildBoard(
     const data = boardData(fold.sections, fold.runs, isSimulatedModel)
     const markdown = formatBoardMarkdown(data)
     for (const name of APP_FILES) await copyFile(join(APP_DIR, name), join(built, name))
+    await copyFile(DOM_SCRIPT, join(built, 'dom.js'))
     await writeFile(join(built, 'data', 'board.js'), script('board', data))
     await writeFile(join(built, 'board.md'), markdown)
     await moveIntoPlace(built, target)

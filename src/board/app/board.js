@@ -41,19 +41,7 @@
     return scripts.get(i)
   }
 
-  function el(tag, attributes = {}, ...children) {
-    const node = document.createElement(tag)
-    for (const [key, value] of Object.entries(attributes)) {
-      if (value === undefined || value === null || value === false) continue
-      if (key.startsWith('on')) node.addEventListener(key.slice(2), value)
-      else node.setAttribute(key, value === true ? '' : String(value))
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined) continue
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)))
-    }
-    return node
-  }
+  const { el } = window.arbigraphDom // dom.js, shared with the dashboard
 
   const pct = (v) => `${(v * 100).toFixed(1)}%`
   const PALETTE = [

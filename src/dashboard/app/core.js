@@ -121,20 +121,8 @@
     return rows.filter((i) => String(index.rows[i][epochAt(index)]) === String(epoch))
   }
 
-  /** `el('td', { class: 'num' }, '3')`: an element with attributes and text/element children. */
-  function el(tag, attributes = {}, ...children) {
-    const node = document.createElement(tag)
-    for (const [key, value] of Object.entries(attributes)) {
-      if (value === undefined || value === null || value === false) continue
-      if (key.startsWith('on')) node.addEventListener(key.slice(2), value)
-      else node.setAttribute(key, value === true ? '' : String(value))
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined) continue
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)))
-    }
-    return node
-  }
+  // The DOM helper both the dashboard and the board use (dom.js, loaded first).
+  const { el } = window.arbigraphDom
 
   /**
    * A compare dashboard is run B's (`arbigraph compare a b --html`): links from its compare page
