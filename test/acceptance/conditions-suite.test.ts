@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { reportCommand } from '../../src/cli/commands/report.ts'
 import { decodeResults } from '../../src/contracts/results.ts'
 import { contextLoss } from '../../src/metrics/context-loss.ts'
+import { checkRunSettings } from '../../src/vitest/run-settings.ts'
 import { runFixture } from '../reporters/run-fixture.ts'
 
 const root = join(import.meta.dirname, '..', 'fixtures', 'settings-suite')
@@ -23,8 +24,7 @@ const outputs = (dir: string) => ({
 })
 
 describe('ARBIGRAPH_CONDITIONS on a real suite run', () => {
-  // Two child runs, each in a folder of its own: they go at once.
-  it.concurrent('sim:oracle: every node right in all three conditions, reported in the table, Markdown and results', async () => {
+  it('sim:oracle: every node right in all three conditions, reported in the table, Markdown and results', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'arbigraph-conditions-'))
     const run = await runFixture(
       ['run'],
@@ -61,14 +61,16 @@ describe('ARBIGRAPH_CONDITIONS on a real suite run', () => {
     expect(run.stdout).toContain(section.trimEnd())
   }, 120_000)
 
-  it.concurrent('a bad ARBIGRAPH_CONDITIONS stops the run before any case, naming the variable', async () => {
+  // A run checks its settings with checkRunSettings before any case, and any problem it finds
+  // stops the run with exit 1 and that line (test/acceptance/bad-settings.test.ts, through real
+  // runs); ARBIGRAPH_CONDITIONS is one of its variables, so the check itself is what is left.
+  it('a bad ARBIGRAPH_CONDITIONS stops the run before any case, naming the variable', () => {
     const dir = mkdtempSync(join(tmpdir(), 'arbigraph-conditions-'))
-    const run = await runFixture(
-      ['run'],
-      { ...outputs(dir), ARBIGRAPH_SIM: 'sim:oracle', ARBIGRAPH_CONDITIONS: 'isolated' },
-      root,
-    )
-    expect(run.code).not.toBe(0)
-    expect(run.stderr + run.stdout).toContain('ARBIGRAPH_CONDITIONS: "in-graph" must be among the conditions')
-  }, 120_000)
+    expect(() =>
+      checkRunSettings(
+        { ...outputs(dir), ARBIGRAPH_SIM: 'sim:oracle', ARBIGRAPH_CONDITIONS: 'isolated' },
+        root,
+      ),
+    ).toThrow('ARBIGRAPH_CONDITIONS: "in-graph" must be among the conditions')
+  })
 })

@@ -5,14 +5,18 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildDashboard } from '../../src/dashboard/build-dashboard.ts'
 import { compareRuns } from '../../src/metrics/compare.ts'
 import { tempDir } from '../cli/run-cli.ts'
-import { chromiumAvailable, launchChromium } from './chromium.ts'
+import { chromiumAvailable, sharedChromium } from './chromium.ts'
 import type { SimRun } from './make-run.ts'
 import { simRun } from './make-run.ts'
+
+/** One browser for the file's tests, each on a page of its own. */
+const chromium = sharedChromium()
+afterAll(() => chromium.close())
 
 export const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'out', 'artifacts', 'screenshots')
 
@@ -33,7 +37,6 @@ const countStarts = (page: Page, text: string) =>
 describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)', () => {
   let run: SimRun
   let url: string
-  let browser: BrowserContext
   let page: Page
   const errors: string[] = []
 
@@ -49,13 +52,12 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     await buildDashboard(run.results, { dir, resultsDir: run.dir })
     url = `file://${dir}/index.html`
     mkdirSync(SCREENSHOTS, { recursive: true })
-    browser = await launchChromium()
-    page = await browser.newPage()
+    page = await chromium.newPage()
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
     page.on('pageerror', (e) => errors.push(String(e)))
   })
   afterAll(async () => {
-    await browser?.close()
+    await page?.close()
   })
 
   it('loads the overview: headline accuracy, one error-barred bar per cell, the cell table', async () => {
@@ -249,9 +251,8 @@ describe.skipIf(!chromiumAvailable())('dashboard overview of a replayed run (hea
     expect(again.results.records.every((r) => r.cachedTurns === r.turns && r.replay !== undefined)).toBe(true)
     const dir = join(tempDir(), 'dashboard-replayed')
     await buildDashboard(again.results, { dir, resultsDir: again.dir })
-    const browser = await launchChromium()
+    const page = await chromium.newPage()
     try {
-      const page = await browser.newPage()
       const errors: string[] = []
       page.on('pageerror', (e) => errors.push(String(e)))
       await open(page, `file://${dir}/index.html`, 'overview')
@@ -265,18 +266,17 @@ describe.skipIf(!chromiumAvailable())('dashboard overview of a replayed run (hea
       expect(again.results.records.every((r) => r.replay!.at < before)).toBe(true)
       expect(errors).toEqual([])
     } finally {
-      await browser.close()
+      await page.close()
     }
     // A run that replayed nothing shows no such line.
     const fresh = join(tempDir(), 'dashboard-fresh')
     await buildDashboard(first.results, { dir: fresh, resultsDir: first.dir })
-    const browser2 = await launchChromium()
+    const freshPage = await chromium.newPage()
     try {
-      const page = await browser2.newPage()
-      await open(page, `file://${fresh}/index.html`, 'overview')
-      expect(await page.locator('#replay').count()).toBe(0)
+      await open(freshPage, `file://${fresh}/index.html`, 'overview')
+      expect(await freshPage.locator('#replay').count()).toBe(0)
     } finally {
-      await browser2.close()
+      await freshPage.close()
     }
   })
 })

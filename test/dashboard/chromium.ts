@@ -57,3 +57,22 @@ export async function launchChromium(): Promise<BrowserContext> {
 }
 
 export type { Browser }
+
+/**
+ * One Chromium for a whole test file, launched when a test first asks for it: each launch costs
+ * a second or two of a core, and a page of its own is all a test needs (the dashboards keep no
+ * storage, so pages of one browser do not see each other). Close it in the file's `afterAll`.
+ * @example const chromium = sharedChromium(); afterAll(() => chromium.close()); const page = await chromium.newPage()
+ */
+export function sharedChromium(): {
+  newPage(): ReturnType<BrowserContext['newPage']>
+  close(): Promise<void>
+} {
+  let launched: Promise<BrowserContext> | undefined
+  return {
+    newPage: async () => (await (launched ??= launchChromium())).newPage(),
+    close: async () => {
+      if (launched) await (await launched).close()
+    },
+  }
+}

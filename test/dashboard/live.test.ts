@@ -6,7 +6,8 @@
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import type { TestCase, TestModule, Vitest } from 'vitest/node'
 import { transduction } from '../../plugins/transduction/benchmark.ts'
 import type { TransductionRecord } from '../../plugins/transduction/record.ts'
@@ -17,7 +18,7 @@ import type { CaseRecord } from '../../src/contracts/case-record.ts'
 import { tempDir } from '../cli/run-cli.ts'
 import { echo } from '../fixtures/toy-benchmark/echo-benchmark.ts'
 import { makeRecord } from '../metrics/make-record.ts'
-import { chromiumAvailable, launchChromium } from './chromium.ts'
+import { chromiumAvailable, sharedChromium } from './chromium.ts'
 import { simRun } from './make-run.ts'
 import { transductionRun } from './transduction-run.ts'
 
@@ -96,6 +97,10 @@ const records = [
   makeRecord({ caseId: 'b', correct: false }),
   makeRecord({ caseId: 'c', correct: true }),
 ]
+
+/** One browser for the file's tests, each on a page of its own. */
+const chromium = sharedChromium()
+afterAll(() => chromium.close())
 
 describe('dashboard reporter, live mode', () => {
   const aborts: AbortController[] = []
@@ -214,9 +219,8 @@ describe('dashboard reporter, live mode', () => {
       reporter.onTestModuleCollected!(fakeModule(tests))
       reporter.onTestCaseResult!(tests[0]!)
       await events.until((progress) => progress.done === 1) // case 0 is served before the page asks
-      const browser = await launchChromium()
+      const page = await chromium.newPage()
       try {
-        const page = await browser.newPage()
         const errors: string[] = []
         page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
         await page.goto(`${url}#/case/${encodeURIComponent(records[0]!.caseId)}?epoch=${records[0]!.epoch}`)
@@ -232,7 +236,7 @@ describe('dashboard reporter, live mode', () => {
         expect(errors).toEqual([])
         await reporter.onTestRunEnd!([fakeModule(tests)], [], 'passed')
       } finally {
-        await browser.close()
+        await page.close()
       }
     },
   )
@@ -248,9 +252,8 @@ describe('dashboard reporter, live mode', () => {
     const tests = records.map(fakeTest)
     reporter.onTestModuleCollected!(fakeModule(tests))
     await events.until((progress) => progress.total === 3) // the page opens on a collected run
-    const browser = await launchChromium()
+    const page = await chromium.newPage()
     try {
-      const page = await browser.newPage()
       const errors: string[] = []
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
       await page.goto(url)
@@ -264,7 +267,7 @@ describe('dashboard reporter, live mode', () => {
       expect(errors).toEqual([])
       await reporter.onTestRunEnd!([fakeModule(tests)], [], 'passed')
     } finally {
-      await browser.close()
+      await page.close()
     }
   })
 })
@@ -289,7 +292,7 @@ describe('dashboard reporter, live mode, another benchmark', () => {
       const url = /live dashboard at (\S+)/.exec(logs.join('\n'))![1]!
       const abort = new AbortController()
       const events = await subscribe(url, abort.signal)
-      const browser = await launchChromium()
+      let page: Page | undefined
       try {
         reporter.onTestModuleCollected!(fakeModule(tests))
         reporter.onTestCaseResult!(tests[0]!)
@@ -309,7 +312,7 @@ describe('dashboard reporter, live mode, another benchmark', () => {
         expect(await chunk.text()).toContain('"lt-aligned"') // the stored outputs, aligned
         expect((await fetch(`${url}data/bench-transduction/cases-00001.js`)).status).toBe(404)
         expect((await fetch(`${url}data/bench-nothing/cases-00000.js`)).status).toBe(404)
-        const page = await browser.newPage()
+        page = await chromium.newPage()
         const errors: string[] = []
         page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
         await page.goto(`${url}#/b/transduction`)
@@ -329,7 +332,7 @@ describe('dashboard reporter, live mode, another benchmark', () => {
         expect(existsSync(join(root, 'dash', 'data', 'bench-transduction', 'cases-00000.js'))).toBe(true)
       } finally {
         abort.abort()
-        await browser.close()
+        await page?.close()
       }
     },
   )

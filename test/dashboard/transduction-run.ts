@@ -27,7 +27,7 @@ export interface TransductionRun {
 
 /** Runs every family at `budgets` and `levels` (all formats, one sample) against sim:noisy. */
 export async function transductionRun(
-  options: { budgets?: ('4K' | '8K')[]; levels?: (0 | 1 | 2 | 3)[]; noise?: number } = {},
+  options: { budgets?: ('4K' | '8K' | '16K')[]; levels?: (0 | 1 | 2 | 3)[]; noise?: number } = {},
 ): Promise<TransductionRun> {
   const dir = mkdtempSync(join(tmpdir(), 'arbigraph-lt-run-'))
   const cases = (
