@@ -38,6 +38,23 @@ function loadedModules(argv: string[], cwd = repo): { status: number | null; mod
 /** The package a node_modules path belongs to. */
 const packageOf = (path: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1]
 
+/**
+ * `arbigraph generate` of a math chain in a fresh folder, run once (by the first test that asks):
+ * what it loaded, and the folder with its dataset, which the viz test draws.
+ */
+let chain: { cwd: string; run: ReturnType<typeof loadedModules> } | undefined
+const generatedChain = () => {
+  if (!chain) {
+    const cwd = tempDir()
+    const run = loadedModules(
+      ['generate', 'chain', '--length', '2', '--samples-per-task', '1', '--out', 'c.jsonl'],
+      cwd,
+    )
+    chain = { cwd, run }
+  }
+  return chain
+}
+
 const HEAVY = ['mathjs', 'openai', 'undici', 'playwright-core', 'pyodide', '@viz-js/viz', 'gpt-tokenizer']
 
 describe('commands load lazily', () => {
@@ -69,11 +86,7 @@ describe('commands load lazily', () => {
   })
 
   it('generate loads none of the heavy packages (math chain, end to end)', () => {
-    const cwd = tempDir()
-    const run = loadedModules(
-      ['generate', 'chain', '--length', '2', '--samples-per-task', '1', '--out', 'c.jsonl'],
-      cwd,
-    )
+    const { run } = generatedChain()
     expect(run.status).toBe(0)
     expect(run.modules).toContain('src/cli/commands/generate.ts')
     const packages = new Set(run.modules.map(packageOf))
@@ -108,11 +121,8 @@ describe('commands load lazily', () => {
   })
 
   it('viz --dot does not load the Graphviz WebAssembly build', () => {
-    const cwd = tempDir()
-    const made = loadedModules(
-      ['generate', 'chain', '--length', '2', '--samples-per-task', '1', '--out', 'c.jsonl'],
-      cwd,
-    )
+    // The dataset of the generate test's run: the same command, which only has to have made it.
+    const { cwd, run: made } = generatedChain()
     expect(made.status).toBe(0)
     const run = loadedModules(['viz', 'c.jsonl', '--index', '0', '--dot', '--out', 'g.dot'], cwd)
     expect(run.status).toBe(0)
