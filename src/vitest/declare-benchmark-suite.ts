@@ -18,6 +18,7 @@ import { registerSimCases } from './register-sim-cases.ts'
 import { runBenchmarkCase } from './run-benchmark-case.ts'
 import { runRoot } from './run-root.ts'
 import {
+  caseStreamCells,
   NOT_RUN_GATE_DECIDED,
   openStreams,
   reportOutcome,
@@ -71,7 +72,7 @@ export function declareBenchmarkSuite(
       : bench.harness(o, registry)
     // Under the sequential gate, cases run in a seeded random order and ask before sending.
     const desk = inject('arbigraphGate')?.url
-    const sequenced = desk ? sequenceCases(cases, title!.name) : undefined
+    const sequenced = desk ? sequenceCases(cases, title!.name, caseStreamCells(bench)) : undefined
     beforeAll(async () => {
       const context = inject('arbigraph')
       if (context.server) bench.prepare?.(o, context.server, harness)
@@ -113,7 +114,7 @@ export function declareBenchmarkSuite(
         )
         task.meta.arbigraph = record
         const reason = bench.records.infraReason(record)
-        if (desk) await reportOutcome(desk, entries, record, reason !== null)
+        if (desk) await reportOutcome(desk, entries, record, reason !== null, bench)
         if (reason !== null) throw new ArbigraphError('ARBIGRAPH_ENDPOINT', reason)
       })
     }

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net'
 import type { CaseRecord } from '../contracts/case-record.ts'
 import {
   type CellStream,
+  isBenchmarkCell,
   isStreamDecided,
   openStream,
   recordTrial,
@@ -74,7 +75,8 @@ interface Body {
   keys?: string[]
   entries?: { key: string; position: number }[]
   trial?: string
-  outcome?: { correct: boolean; exact: boolean } | null
+  /** ArbiGraph's right/wrong, another benchmark's gate metric values, or null for an infrastructure error. */
+  outcome?: { correct: boolean; exact: boolean } | { values: { [metric: string]: number } } | null
 }
 
 /**
@@ -90,7 +92,7 @@ export async function startGateDesk(
   const handle = (path: string, body: Body): unknown => {
     if (path === '/open') {
       for (const { cell, population } of body.streams ?? []) {
-        if (cell.task !== null && !options.tasks) continue
+        if (!isBenchmarkCell(cell) && cell.task !== null && !options.tasks) continue
         const key = streamKey(cell)
         const owner = suiteOf.get(key)
         if (owner === undefined) {
@@ -107,7 +109,11 @@ export async function startGateDesk(
     if (path === '/finish') {
       const graded = body.outcome
       const baseline = body.trial === undefined ? undefined : options.baseline.get(body.trial)
-      const outcome: TrialOutcome = graded ? { ...graded, ...(baseline ? { baseline } : {}) } : null
+      const outcome: TrialOutcome = !graded
+        ? null
+        : 'values' in graded
+          ? { values: graded.values }
+          : { ...graded, ...(baseline ? { baseline } : {}) }
       for (const { key, position } of body.entries ?? []) {
         const stream = streams.get(key)
         if (stream) recordTrial(stream, position, outcome)
