@@ -5,17 +5,20 @@
  * is recomputed from the records and printed as its text or, with `--markdown`, its Markdown
  * section, followed by its sweep curves when it holds a sweep, by a breakdown table with `--by`
  * (dimensions the benchmark declares) and by the verdict of `--gate` on its sweeps (`sweep:`
- * rules, and `<benchmark>:<cell>` rules on the cells it declares; ArbiGraph's cell rules are refused here). ArbiGraph-only flags
+ * rules, and `<benchmark>:<cell>` rules on the cells it declares; ArbiGraph's cell rules are refused here),
+ * always fixed-n on the records in the file. A file written under the sequential gate also gets
+ * the decisions the run acted on (its `sequentialGate` block), one line per cell. ArbiGraph-only flags
  * (`--by-task`, `--html`) are usage errors there rather than being silently ignored.
  */
 import type { AnyBenchmark } from '../../contracts/benchmark.ts'
-import { RESULTS_SCHEMA } from '../../contracts/results.ts'
+import { RESULTS_SCHEMA, sequentialGateSchema } from '../../contracts/results.ts'
 import { threadRegistry } from '../../generate/generate-chunk.ts'
 import { checkBenchmarkTarget } from '../../metrics/benchmark-gate.ts'
 import { evaluateGate, formatBroken, type GateRule } from '../../metrics/gate.ts'
 import { simulatedGateRefusal } from '../../metrics/simulated-gate.ts'
 import { benchmarkSweepCurves } from '../../metrics/sweep/benchmark-sweeps.ts'
 import { formatBreakdown, parseBreakdown, summaryBreakdowns } from '../../report/breakdown-table.ts'
+import { formatDecision } from '../../report/format-sequential.ts'
 import { formatSweepMarkdown, formatSweepTable } from '../../report/format-sweep.ts'
 import { interruptedGateRefusal } from '../../report/interrupted-run.ts'
 import { usageError } from '../args.ts'
@@ -69,7 +72,15 @@ export async function reportBenchmark(
     model: string
     records: unknown[]
     run?: { reason: string }
+    sequentialGate?: unknown
   }
+  const sequential = sequentialGateSchema.safeParse(results.sequentialGate)
+  const decided = sequential.success
+    ? [
+        `sequential gate of the run (α=${sequential.data.alpha}):`,
+        ...sequential.data.cells.map((d) => `${flags.markdown === true ? '-' : ' '} ${formatDecision(d)}`),
+      ].join('\n')
+    : null
   const summary = bench.summarize(results.records)
   const curves = benchmarkSweepCurves(bench, results.records)
   const table = by ? bench.breakdowns!.table(results.records, by) : null
@@ -78,11 +89,13 @@ export async function reportBenchmark(
     for (const t of summaryBreakdowns(bench, results.records)) parts.push(formatBreakdown(t, 'markdown'))
     if (curves.length > 0) parts.push(formatSweepMarkdown(curves).trimEnd())
     if (table) parts.push(formatBreakdown(table, 'markdown'))
+    if (decided) parts.push(decided.replaceAll('|', '\\|'))
     io.out(parts.join('\n\n'))
   } else {
     const parts = [bench.report.text(summary, results.model)]
     if (curves.length > 0) parts.push(formatSweepTable(curves))
     if (table) parts.push(formatBreakdown(table, 'text'))
+    if (decided) parts.push(decided)
     io.out(parts.join('\n\n'))
   }
   if (!rules) return 0

@@ -157,8 +157,9 @@ export function verdictOf(test: BettingTest): TestVerdict {
   if (test.population !== Number.POSITIVE_INFINITY) {
     const slack = roundingSlack(test)
     const low = holds((test.sum - slack) / test.population, test.op, test.threshold)
+    // The cases left, an exact integer, added once: no rounding of its own besides the sum's.
     const high = holds(
-      (test.sum + slack + test.population - test.n) / test.population,
+      (test.sum + slack + (test.population - test.n)) / test.population,
       test.op,
       test.threshold,
     )
