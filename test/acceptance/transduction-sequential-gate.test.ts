@@ -8,7 +8,7 @@
  * simulator counts its own, ARBIGRAPH_SIM_STATS for the child) and reaches the fixed-n gate's
  * decision on the full records; its documents are the full run's; its unsent documents are
  * skipped tests, not failures; its results file, Markdown and `arbigraph report` say what was
- * decided.
+ * decided, and so does its dashboard's Long-Transduction tab (in real headless Chromium).
  */
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -25,6 +25,7 @@ import { evaluateGate, parseGate } from '../../src/metrics/gate.ts'
 import { type SimServer, startSimServer } from '../../src/sim/index.ts'
 import { runBenchmarkCase } from '../../src/vitest/run-benchmark-case.ts'
 import { runCommand } from '../cli/reference-io.ts'
+import { chromiumAvailable, launchChromium } from '../dashboard/chromium.ts'
 import { runSuites } from './vitest-child.ts'
 
 const GATE = 'transduction:*.accuracy>=0.5,transduction:arithmetic/4K.exact>=0.1'
@@ -72,6 +73,8 @@ describe('sequential gate end to end on Long-Transduction (suites/transduction/a
         ARBIGRAPH_ALLOW_SIMULATED: '1',
         ARBIGRAPH_CONCURRENCY: '2',
         ARBIGRAPH_SIM_STATS: join(stats, 'sequential.json'),
+        ARBIGRAPH_DASHBOARD: 'on',
+        ARBIGRAPH_DASHBOARD_DIR: join(stats, 'dashboard'),
       }),
       fixedRun(sim),
     ])
@@ -151,4 +154,35 @@ describe('sequential gate end to end on Long-Transduction (suites/transduction/a
       vi.unstubAllEnvs()
     }
   })
+
+  test.skipIf(!chromiumAvailable())(
+    'the dashboard’s Long-Transduction tab lists the cell’s decision',
+    async () => {
+      const [cell] = results().sequentialGate!.cells
+      const browser = await launchChromium()
+      try {
+        const page = await browser.newPage()
+        const errors: string[] = []
+        page.on('pageerror', (e) => errors.push(String(e)))
+        await page.goto(`file://${join(stats, 'dashboard')}/index.html#/b/transduction`)
+        await page.waitForFunction('document.documentElement.dataset.ready === "bench:overview"')
+        const rows = await page.$$eval('table#sequential-gate tbody tr', (trs) =>
+          trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+        )
+        expect(rows).toHaveLength(1)
+        expect(rows[0]![0]).toBe('arithmetic/4K')
+        expect(rows[0]![1]).toMatch(
+          new RegExp(
+            `^decided after ${cell!.decidedAfter} of 36 cases; .*${cell!.notRun} cases not run: gate decided`,
+          ),
+        )
+        expect(await page.getAttribute('table#sequential-gate a.cell-link', 'href')).toContain(
+          'arithmetic%2F4K',
+        )
+        expect(errors).toEqual([])
+      } finally {
+        await browser.close()
+      }
+    },
+  )
 })
