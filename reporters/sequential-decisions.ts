@@ -70,6 +70,7 @@ function arbigraphTrials(modules: ReadonlyArray<TestModule>): SequencedTrial[] {
     label: label(t.identity as CaseIdentity),
     record: recordOfTest(arbigraphBenchmark, t.test) as CaseRecord | undefined,
     notRun: t.test.meta().arbigraphGate === NOT_RUN_GATE_DECIDED,
+    ...fixedOf(t.test),
   }))
 }
 
@@ -94,8 +95,15 @@ function benchmarkTrials(modules: ReadonlyArray<TestModule>, bench: AnyBenchmark
             },
           }),
       notRun: t.test.meta().arbigraphGate === NOT_RUN_GATE_DECIDED,
+      ...fixedOf(t.test),
     }
   })
+}
+
+/** The reason a test's suite keeps its cells fixed-n, as a trial field (a sweep's). */
+const fixedOf = (test: Parameters<typeof recordOfTest>[1]): { fixed?: string } => {
+  const fixed = test.meta().arbigraphFixed
+  return fixed ? { fixed } : {}
 }
 
 /**

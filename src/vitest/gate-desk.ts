@@ -71,6 +71,8 @@ export function caseDecided(streams: ReadonlyMap<string, CellStream>, keys: read
 
 interface Body {
   suite?: string
+  /** Why the opening suite keeps its streams fixed-n (a sweep's). */
+  fixed?: string
   streams?: StreamOpening[]
   keys?: string[]
   entries?: { key: string; position: number }[]
@@ -97,7 +99,9 @@ export async function startGateDesk(
         const owner = suiteOf.get(key)
         if (owner === undefined) {
           suiteOf.set(key, body.suite ?? '')
-          streams.set(key, openStream(plan, cell, population))
+          const stream = openStream(plan, cell, population)
+          if (typeof body.fixed === 'string') stream.fixedReason = body.fixed
+          streams.set(key, stream)
         } else if (owner !== body.suite) {
           // Two suites with one cell: neither order is a random sample of the union.
           streams.get(key)!.fixedReason = 'fixed-n: its cases come from more than one suite'

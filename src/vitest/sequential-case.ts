@@ -31,8 +31,16 @@ declare module 'vitest' {
     arbigraphOrder?: number
     /** Set when the sequential gate did not send the case. */
     arbigraphGate?: typeof NOT_RUN_GATE_DECIDED
+    /** Why the case's suite keeps its cells fixed-n (a sweep's: SWEEP_RUNS_IN_FULL); absent otherwise. */
+    arbigraphFixed?: string
   }
 }
+
+/**
+ * Why a benchmark sweep's cells run in full under the sequential gate: a sweep's cases make
+ * curves (every point, every case), and they share the gate cells of the benchmark's suites.
+ */
+export const SWEEP_RUNS_IN_FULL = "fixed-n: a sweep's cases are in it (a curve needs them all)"
 
 /** A case's place in one stream. */
 export interface StreamEntry {
@@ -107,11 +115,11 @@ async function post(url: string, body: unknown): Promise<unknown> {
 }
 
 /**
- * Tells the desk about a suite's streams.
+ * Tells the desk about a suite's streams; `fixed` is why the suite keeps them fixed-n (a sweep's).
  * @example await openStreams(desk, 'suites/chain/math.eval.ts › chain/math', openings)
  */
-export const openStreams = (desk: string, suite: string, streams: StreamOpening[]) =>
-  post(`${desk}/open`, { suite, streams })
+export const openStreams = (desk: string, suite: string, streams: StreamOpening[], fixed?: string) =>
+  post(`${desk}/open`, { suite, streams, ...(fixed ? { fixed } : {}) })
 
 /**
  * Whether the case should still be sent; a desk that cannot be reached says yes.

@@ -51,6 +51,8 @@ export interface SequencedTrial {
   scored?: { values: { [metric: string]: number } | null; cost: TrialCost }
   /** True when the sequential gate did not send it. */
   notRun: boolean
+  /** Why its suite keeps its cells fixed-n (test meta `arbigraphFixed`: a sweep's); absent otherwise. */
+  fixed?: string
 }
 
 /** What one trial cost: model calls and tokens (prompt + completion). */
@@ -148,6 +150,7 @@ export function replaySequentialGate(
     const orders = new Set(ordered.map((t) => t.order))
     if (group.suites.size > 1 || orders.size < ordered.length)
       stream.fixedReason = 'fixed-n: its cases come from more than one suite'
+    else stream.fixedReason = ordered.find((t) => t.fixed)?.fixed ?? stream.fixedReason
     ordered.forEach((t, position) => {
       const outcome = trialOutcome(t, options.baseline)
       if (outcome !== undefined) recordTrial(stream, position, outcome)

@@ -36,6 +36,7 @@ import {
   caseStreamCells,
   openStreams,
   reportOutcome,
+  SWEEP_RUNS_IN_FULL,
   sequenceCases,
   shouldRun,
 } from '../../../src/vitest/sequential-case.ts'
@@ -231,5 +232,44 @@ describe('the desk and the replay on Long-Transduction cases', () => {
     expect(sequentialBroken([failing], fixed, rules, [], sources)).toEqual([
       { rule: rules[0], cell: 'transduction:arithmetic/4K', actual: reading!.actual },
     ])
+  })
+})
+
+describe('a benchmark sweep in a sequential run', () => {
+  const rules = parseGate('transduction:*.accuracy>=0.5')
+  const plan = planSequentialGate(rules, 0.05, [], ['transduction'])
+  const { ordered, openings } = sequenceCases(cases, 'sweep:transduction-budget', caseStreamCells(bench))
+
+  it('keeps the cells its cases share fixed-n, at the desk and in the replay alike: every case is sent', async () => {
+    const desk = await startGateDesk(plan, { tasks: false, baseline: new Map() })
+    try {
+      await openStreams(desk.url, 'sweep', openings, SWEEP_RUNS_IN_FULL)
+      let sent = 0
+      for (const o of ordered)
+        if (await shouldRun(desk.url, o.entries)) {
+          sent += 1
+          await reportOutcome(desk.url, o.entries, recordOf.get(o.c), false, bench)
+        }
+      expect(sent).toBe(cases.length)
+      const [live] = desk.streams.values()
+      expect(live!.fixedReason).toBe(SWEEP_RUNS_IN_FULL)
+    } finally {
+      await desk.close()
+    }
+    const trials: SequencedTrial[] = ordered.map((o) => {
+      const record = recordOf.get(o.c)!
+      return {
+        suite: 'sweep',
+        order: o.order,
+        cells: caseStreamCells(bench)(o.c.identity),
+        label: '',
+        record: undefined,
+        scored: { values: gate.values(record), cost: gate.stream!.cost(record) },
+        notRun: false,
+        fixed: SWEEP_RUNS_IN_FULL,
+      }
+    })
+    const [d] = replaySequentialGate(plan, trials, { tasks: false })
+    expect(d).toMatchObject({ decidedAfter: null, fixedReason: SWEEP_RUNS_IN_FULL, notRun: 0 })
   })
 })
