@@ -19,6 +19,7 @@ import type { CellDecision, SequencedTrial } from '../src/metrics/sequential/rep
 import { replaySequentialGate, sequentialBroken } from '../src/metrics/sequential/replay-gate.ts'
 import { suiteLabeller } from '../src/metrics/suite-label.ts'
 import { summarize } from '../src/metrics/summarize.ts'
+import { benchmarkSweepCurves } from '../src/metrics/sweep/benchmark-sweeps.ts'
 import { summarizeSweeps } from '../src/metrics/sweep/summarize-sweeps.ts'
 import { formatDecision } from '../src/report/format-sequential.ts'
 import { caseStreamCells, NOT_RUN_GATE_DECIDED, streamCells } from '../src/vitest/sequential-case.ts'
@@ -190,9 +191,14 @@ export function sequentialVerdict(
     bench,
     records: inRun.has(bench.name) ? collectBenchmarkRecords(modules, bench) : [],
   }))
+  // `sweep:` rules read other benchmarks' curves too, as the fixed-n gate reporter's do.
+  const curves = [
+    ...summarizeSweeps(records),
+    ...(sources ?? []).flatMap(({ bench, records }) => benchmarkSweepCurves(bench, records)),
+  ]
   const broken = sequentialBroken(
     decisions,
-    evaluateGate(rules, cells, summarizeSweeps(records), sources),
+    evaluateGate(rules, cells, curves, sources),
     rules,
     cells,
     sources,
