@@ -7,13 +7,15 @@
  * scrambled finishing order, and the replay from the records reach the same decision, bit for
  * bit; the verdict replaces the fixed-n one on the cases recorded; and what stays fixed-n says why.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { TestCase, TestModule, Vitest } from 'vitest/node'
 import { transduction } from '../../../plugins/transduction/benchmark.ts'
 import type { TransductionRecord } from '../../../plugins/transduction/record.ts'
 import type { TransductionSuiteCase } from '../../../plugins/transduction/suite/cases.ts'
 import { transductionSuiteCases } from '../../../plugins/transduction/suite/cases.ts'
 import { transductionRecord } from '../../../plugins/transduction/suite/score-record.ts'
 import { fixedRuleNotes } from '../../../reporters/sequential-decisions.ts'
+import { sequentialGateReporter } from '../../../reporters/sequential-gate.ts'
 import type { AnyBenchmark } from '../../../src/contracts/benchmark.ts'
 import { benchmarkReadings } from '../../../src/metrics/benchmark-gate.ts'
 import { evaluateGate, parseGate } from '../../../src/metrics/gate.ts'
@@ -34,6 +36,7 @@ import { noisyTransductionText } from '../../../src/sim/personas/transduction.ts
 import { type GateDesk, startGateDesk } from '../../../src/vitest/gate-desk.ts'
 import {
   caseStreamCells,
+  NOT_RUN_GATE_DECIDED,
   openStreams,
   reportOutcome,
   SWEEP_RUNS_IN_FULL,
@@ -271,5 +274,79 @@ describe('a benchmark sweep in a sequential run', () => {
     })
     const [d] = replaySequentialGate(plan, trials, { tasks: false })
     expect(d).toMatchObject({ decidedAfter: null, fixedReason: SWEEP_RUNS_IN_FULL, notRun: 0 })
+  })
+})
+
+describe('the sequential gate reporter on a Long-Transduction run', () => {
+  // The run's tests as Vitest hands them to reporters: the first 12 of the order sent, the rest not.
+  const { ordered } = sequenceCases(cases, 'transduction/arithmetic', caseStreamCells(bench))
+  const tests = ordered.map(
+    (o) =>
+      ({
+        options: { mode: 'run' },
+        name: o.c.name,
+        fullName: `transduction/arithmetic ${o.c.name}`,
+        module: { moduleId: '/p/suites/transduction/arithmetic.eval.ts', relativeModuleId: 'x' },
+        parent: { type: 'suite', fullName: 'transduction/arithmetic' },
+        result: () => ({ state: o.order < 12 ? 'passed' : 'skipped', errors: [] }),
+        meta: () => ({
+          arbigraphBenchmark: 'transduction',
+          arbigraphCase: o.c.identity,
+          arbigraphOrder: o.order,
+          ...(o.order < 12 ? { arbigraph: recordOf.get(o.c) } : { arbigraphGate: NOT_RUN_GATE_DECIDED }),
+        }),
+      }) as unknown as TestCase,
+  )
+  const modules = [
+    { moduleId: '/p/suites/transduction/arithmetic.eval.ts', children: { allTests: () => tests } },
+  ] as unknown as TestModule[]
+  const gate = async (text: string) => {
+    const rules = parseGate(text)
+    const plan = planSequentialGate(rules, 0.05, [], ['transduction'])
+    const reporter = sequentialGateReporter(rules, { plan, baseline: new Map(), benchmarks: [bench] })
+    const lines: string[] = []
+    const logger = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) }
+    reporter.onInit?.({ config: {}, logger } as unknown as Vitest)
+    const exitCode = process.exitCode
+    try {
+      await reporter.onTestRunEnd?.([...modules], [], 'passed')
+      return { lines, failed: process.exitCode === 1 }
+    } finally {
+      process.exitCode = exitCode
+    }
+  }
+
+  it('refuses to judge a simulated Long-Transduction run unless allowed', async () => {
+    vi.stubEnv('ARBIGRAPH_ALLOW_SIMULATED', '')
+    try {
+      const { lines, failed } = await gate('transduction:*.accuracy>=0.5')
+      expect(lines[0]).toMatch(/^gate: refused — these results are SIMULATED/)
+      expect(failed).toBe(true)
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+
+  it('prints the cell’s decision and the verdict; a rule it failed is broken with the cell’s value', async () => {
+    vi.stubEnv('ARBIGRAPH_ALLOW_SIMULATED', '1')
+    try {
+      const pass = await gate('transduction:*.accuracy>=0.5')
+      expect(pass.lines[1]).toMatch(
+        /^ {2}transduction:arithmetic\/4K: decided after \d+ of 36 cases; "transduction:\*\.accuracy>=0\.5" pass at α=0\.05, rate in \[[\d.]+%, [\d.]+%\]; 24 cases not run: gate decided/,
+      )
+      expect(pass.lines.at(-1)).toBe('gate: all 1 rule(s) hold')
+      expect(pass.failed).toBe(false)
+      const fail = await gate('transduction:*.accuracy<=0.5')
+      expect(fail.lines.some((l) => /"transduction:\*\.accuracy<=0\.5" fail at α=0\.05/.test(l))).toBe(true)
+      // The fixed-n value of the 12 documents recorded, recomputed here from their records.
+      const sent = ordered.filter((o) => o.order < 12).map((o) => recordOf.get(o.c)!.score!.accuracy)
+      const mean = sent.reduce((a, b) => a + b, 0) / sent.length
+      expect(fail.lines).toContain(
+        `gate: rule "transduction:*.accuracy<=0.5" is broken: transduction:arithmetic/4K has accuracy ${Number(mean.toFixed(4))}`,
+      )
+      expect(fail.failed).toBe(true)
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 })
