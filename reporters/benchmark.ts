@@ -15,6 +15,7 @@ import { resolve } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import type { AnyBenchmark } from '../src/contracts/benchmark.ts'
 import { writeFileAtomic } from '../src/io/atomic-write.ts'
+import type { CellDecision } from '../src/metrics/sequential/replay-gate.ts'
 import { benchmarkSweepCurves } from '../src/metrics/sweep/benchmark-sweeps.ts'
 import { formatBreakdown, summaryBreakdowns } from '../src/report/breakdown-table.ts'
 import { formatSweepMarkdown, formatSweepTable } from '../src/report/format-sweep.ts'
@@ -22,6 +23,7 @@ import { interruptedBanner } from '../src/report/interrupted-run.ts'
 import { benchmarksInRun, collectBenchmarkRecords } from './collect-records.ts'
 import { outputPath } from './output-path.ts'
 import { createdBy, reporterRun } from './run-facts.ts'
+import { decisionsMarkdown, type SequentialReporting, sequentialGateField } from './sequential-decisions.ts'
 
 export interface BenchmarkReporterOptions {
   /**
@@ -44,6 +46,12 @@ export interface BenchmarkReporterOptions {
    * @default true
    */
   table?: boolean
+  /**
+   * The sequential gate's plan (ARBIGRAPH_GATE_MODE=sequential): for a benchmark that streams its
+   * gate cells, its results file and Markdown say what was decided on them.
+   * @default none (fixed mode)
+   */
+  sequential?: SequentialReporting
 }
 
 const OFF = new Set(['false', 'off', '0', 'no'])
@@ -62,7 +70,7 @@ export function resolveBenchmarkOptions(
   bench: AnyBenchmark,
   env: NodeJS.ProcessEnv,
   options: BenchmarkReporterOptions = {},
-): Required<BenchmarkReporterOptions> {
+): Required<Omit<BenchmarkReporterOptions, 'sequential'>> {
   const files = bench.files!
   return {
     results: options.results ?? fromEnv(env[files.results.variable], files.results.path),
@@ -93,7 +101,15 @@ export function benchmarkReporter(bench: AnyBenchmark, options: BenchmarkReporte
       const records = collectBenchmarkRecords(modules, bench)
       // Its tests were all filtered out (-t, tags) or skipped: an earlier run's files stay.
       if (records.length === 0) return run.error(keptMessage(bench.name, vitest, o))
-      const results = files.build(records, run.facts(reason), createdBy(vitest))
+      // Under the sequential gate, the decisions on its cells go in its own files.
+      const sequential = options.sequential && bench.gate?.stream ? options.sequential : undefined
+      const gated = sequential ? sequentialGateField(modules, sequential, bench.name) : undefined
+      const results = files.build(
+        records,
+        run.facts(reason),
+        createdBy(vitest),
+        gated ? { sequentialGate: gated } : {},
+      )
       const summary = bench.summarize(records)
       // A run that sweeps one of the benchmark's axes also gets its curves (src/metrics/sweep/).
       const curves = benchmarkSweepCurves(bench, records)
@@ -107,7 +123,11 @@ export function benchmarkReporter(bench: AnyBenchmark, options: BenchmarkReporte
         run.log(`arbigraph: wrote ${records.length} ${bench.name} records to ${path}`)
       }
       const tables = summaryBreakdowns(bench, records).map((t) => `\n${formatBreakdown(t, 'markdown')}\n`)
-      const markdown = `${bench.report.markdown(summary, results.model)}${tables.join('')}${curves.length > 0 ? `\n${formatSweepMarkdown(curves)}` : ''}`
+      const decided =
+        sequential && gated && gated.cells.length > 0
+          ? decisionsMarkdown(gated.cells as CellDecision[], sequential, [])
+          : ''
+      const markdown = `${bench.report.markdown(summary, results.model)}${tables.join('')}${curves.length > 0 ? `\n${formatSweepMarkdown(curves)}` : ''}${decided}`
       if (o.markdown !== false) await writeFileAtomic(outputPath(vitest, o.markdown), markdown)
       if (o.stepSummary !== false) await appendFile(resolve(root, o.stepSummary), markdown)
     },
@@ -118,7 +138,7 @@ export function benchmarkReporter(bench: AnyBenchmark, options: BenchmarkReporte
 function keptMessage(
   name: string,
   vitest: Vitest | undefined,
-  o: Required<BenchmarkReporterOptions>,
+  o: Required<Omit<BenchmarkReporterOptions, 'sequential'>>,
 ): string {
   const kept = [o.results, o.markdown].flatMap((path) => (path === false ? [] : [outputPath(vitest, path)]))
   return `arbigraph: no ${name} case ran${kept.length > 0 ? `; ${kept.join(' and ')} left as they were` : ''}`

@@ -32,7 +32,7 @@ import { benchmarkOfTest, collectBenchmarkRecords, collectRecords, recordOfTest 
 import { outputPath } from './output-path.ts'
 import { createdBy, reporterRun } from './run-facts.ts'
 import { runningCells } from './running-cells.ts'
-import { type SequentialReporting, sequentialGateField } from './sequential-decisions.ts'
+import { type SequentialReporting, sequentialDecisions, sequentialGateField } from './sequential-decisions.ts'
 
 /**
  * What a merge whose shards ran elsewhere must be told: case details are files the shards'
@@ -201,8 +201,15 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
     async onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors, reason: TestRunEndReason) {
       if (timer) clearTimeout(timer)
       const records = collectRecords(modules)
+      // Under the sequential gate each tab also says what was decided on its benchmark's cells.
       const benchmarks = others
-        .map(({ bench }) => ({ bench, records: collectBenchmarkRecords(modules, bench) }))
+        .map(({ bench }) => ({
+          bench,
+          records: collectBenchmarkRecords(modules, bench),
+          ...(options.sequential
+            ? { sequentialGate: sequentialDecisions(modules, options.sequential, bench.name) }
+            : {}),
+        }))
         .filter((b) => b.records.length > 0)
       // An earlier dashboard stays when this run has nothing to show.
       if (records.length === 0 && benchmarks.length === 0) return void (await live?.close())
@@ -210,7 +217,9 @@ export function dashboardReporter(options: DashboardReporterOptions = {}): Repor
       const root = vitest?.config.root ?? process.cwd()
       const results = {
         ...buildResults(records, run.facts(reason), createdBy(vitest, 'arbigraph dashboard reporter')),
-        ...(options.sequential ? { sequentialGate: sequentialGateField(modules, options.sequential) } : {}),
+        ...(options.sequential
+          ? { sequentialGate: sequentialGateField(modules, options.sequential, DEFAULT_BENCHMARK) }
+          : {}),
       }
       const resultsDir = dirname(resolve(root, options.results ?? 'out/results.json'))
       const built = await buildDashboard(results, {

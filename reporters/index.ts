@@ -73,9 +73,15 @@ export function arbigraphReporters(
   // (ARBIGRAPH_LT_RESULTS, …): ARBIGRAPH_RESULTS=off turns off ArbiGraph's results, not theirs.
   for (const bench of benchmarks)
     if (bench.files)
-      reporters.push(benchmarkReporter(bench, { table: options.table, stepSummary: options.stepSummary }))
+      reporters.push(
+        benchmarkReporter(bench, {
+          table: options.table,
+          stepSummary: options.stepSummary,
+          ...(sequential ? { sequential: sequential.reporting } : {}),
+        }),
+      )
   // Also checked by the plugin before the sequential desk starts; here for direct callers.
-  checkBenchmarkRules(options.gate ?? [], benchmarks, sequential !== undefined)
+  checkBenchmarkRules(options.gate ?? [], benchmarks)
   if (options.gate && sequential)
     reporters.push(sequentialGateReporter(options.gate, sequential.reporting, sequential.close))
   else if (options.gate) reporters.push(gateReporter(options.gate, benchmarks))

@@ -6,6 +6,7 @@
 import { appendFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import { arbigraphBenchmark } from '../src/arbigraph-benchmark.ts'
 import { modelLabel } from '../src/contracts/results.ts'
 import { writeFileAtomic } from '../src/io/atomic-write.ts'
 import type { GateRule } from '../src/metrics/gate.ts'
@@ -67,7 +68,7 @@ export function markdownSummaryReporter(options: MarkdownSummaryOptions = {}): R
         simulatedGateRefusal({ model: modelLabel(records), records }) ?? interruptedGateRefusal({ reason })
       const sequential =
         gate && options.sequential && !refused
-          ? sequentialVerdict(modules, records, gate, options.sequential)
+          ? sequentialVerdict(modules, records, gate, options.sequential, arbigraphBenchmark.name)
           : undefined
       const verdict = gate && {
         rules: [...gate.map((r) => r.text), ...(options.sequential?.plan.paired.map((p) => p.text) ?? [])],

@@ -5,6 +5,7 @@
  */
 
 import type { Reporter, TestModule, TestRunEndReason } from 'vitest/node'
+import { arbigraphBenchmark } from '../src/arbigraph-benchmark.ts'
 import { writeJsonRecords } from '../src/io/write-json-records.ts'
 import { buildResults } from '../src/report/build-results.ts'
 import { collectRecords, onlyOtherBenchmarks } from './collect-records.ts'
@@ -40,7 +41,9 @@ export function resultsJsonReporter(options: ResultsJsonOptions = {}): Reporter 
       if (records.length === 0) return run.error(`arbigraph: no case ran; ${path} left as it was`)
       const results = {
         ...buildResults(records, run.facts(reason), createdBy(run.vitest)),
-        ...(options.sequential ? { sequentialGate: sequentialGateField(modules, options.sequential) } : {}),
+        ...(options.sequential
+          ? { sequentialGate: sequentialGateField(modules, options.sequential, arbigraphBenchmark.name) }
+          : {}),
       }
       await writeJsonRecords(path, results, 'records')
       const marked = reason === 'interrupted' ? ' (run interrupted: only the cases that finished)' : ''

@@ -13,7 +13,7 @@ import { formatBroken } from '../src/metrics/gate.ts'
 import { simulatedGateRefusal } from '../src/metrics/simulated-gate.ts'
 import { formatDecision } from '../src/report/format-sequential.ts'
 import { interruptedGateRefusal } from '../src/report/interrupted-run.ts'
-import { collectRecords } from './collect-records.ts'
+import { benchmarksInRun, collectBenchmarkRecords, collectRecords } from './collect-records.ts'
 import {
   fixedRuleNotes,
   type SequentialReporting,
@@ -47,8 +47,16 @@ export function sequentialGateReporter(
       const log = (text: string) => (vitest ? vitest.logger.log(text) : console.log(text))
       const error = (text: string) => (vitest ? vitest.logger.error(text) : console.error(text))
       const records = collectRecords(modules)
+      // Streaming benchmarks' records count too: a simulated Long-Transduction run is refused as ArbiGraph's is.
+      const inRun = benchmarksInRun(modules)
+      const otherModels = (reporting.benchmarks ?? [])
+        .filter((b) => b.gate && inRun.has(b.name))
+        .flatMap((bench) =>
+          collectBenchmarkRecords(modules, bench).map((r) => ({ model: bench.records.model(r) as string })),
+        )
       const refused =
-        simulatedGateRefusal({ model: modelLabel(records), records }) ?? interruptedGateRefusal({ reason })
+        simulatedGateRefusal({ model: modelLabel(records), records: [...records, ...otherModels] }) ??
+        interruptedGateRefusal({ reason })
       if (refused) {
         error(refused)
         process.exitCode = 1

@@ -76,6 +76,61 @@ export interface LongTransductionResultsFile {
     instances: number
     trials: number
   }[]
+  /**
+   * What the sequential gate (ARBIGRAPH_GATE_MODE=sequential) decided per family × budget cell (recomputable from the records and the order); absent in fixed mode.
+   */
+  sequentialGate?: {
+    /**
+     * The error level of the gate, before its split over the rules.
+     */
+    alpha: number
+    /**
+     * The share of alpha of each sequential rule (Bonferroni).
+     */
+    alphaPerRule: number
+    cells: {
+      cell: string
+      /**
+       * Cases (trials) in the cell: its N.
+       */
+      population: number
+      /**
+       * Trials the tests saw: the complete prefix of the random order.
+       */
+      seen: number
+      recorded: number
+      /**
+       * Trials not sent: status "not run: gate decided".
+       */
+      notRun: number
+      /**
+       * Trials after which every rule on the cell was decided; null when not.
+       */
+      decidedAfter: number | null
+      /**
+       * Why the cell ran to the end (fixed-n), when it did.
+       */
+      fixedReason: string | null
+      rules: {
+        rule: string
+        pass: boolean | null
+        by: ('count' | 'betting') | null
+        decidedAfter: number | null
+        interval: {
+          low: number
+          high: number
+        } | null
+      }[]
+      /**
+       * Model calls and tokens the unsent trials would have used, estimated from the mean of the trials sent.
+       */
+      saved: {
+        calls: number
+        tokens: number
+      }
+      alpha: number
+    }[]
+  }
 }
 /**
  * What the preflight (`arbigraph doctor` checks) found on the endpoint; absent in a merge.

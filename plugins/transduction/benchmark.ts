@@ -120,7 +120,8 @@ export const transduction = benchmark<
   files: {
     results: { path: 'out/transduction.json', variable: 'ARBIGRAPH_LT_RESULTS' },
     markdown: { path: 'out/transduction.md', variable: 'ARBIGRAPH_LT_MARKDOWN' },
-    build: (records, run, createdBy) => buildTransductionResults(records, run as RunInfo, createdBy),
+    build: (records, run, createdBy, extra) =>
+      buildTransductionResults(records, run as RunInfo, createdBy, extra),
     schema: TRANSDUCTION_RESULTS_SCHEMA,
     decode: decodeTransductionResults,
   },
@@ -137,6 +138,15 @@ export const transduction = benchmark<
     cell: (record) => `${record.family}/${record.budget}`,
     values: (record) =>
       record.score ? { accuracy: record.score.accuracy, exact: record.score.exact ? 1 : 0 } : null,
+    // Under the sequential gate a document joins its family × budget stream (its identity names
+    // both before it runs); one single-shot request per document.
+    stream: {
+      cells: (identity) => {
+        const { family, budget } = identity as Partial<TransductionIdentity>
+        return typeof family === 'string' && typeof budget === 'string' ? [`${family}/${budget}`] : []
+      },
+      cost: (record) => ({ calls: 1, tokens: record.tokens.prompt + record.tokens.completion }),
+    },
   },
   dashboard: {
     title: 'Long-Transduction',

@@ -8,7 +8,7 @@
 
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
-import { runDatasetsSchema, runInfoSchema } from '../../src/contracts/results.ts'
+import { runDatasetsSchema, runInfoSchema, sequentialGateSchema } from '../../src/contracts/results.ts'
 import { sweepCurveSchema } from '../../src/contracts/sweep-curve.ts'
 import { ArbigraphError, describeZodError } from '../../src/errors.ts'
 import type { TransductionSummary } from './metrics/summarize-transduction.ts'
@@ -37,6 +37,11 @@ export const transductionResultsSchema = z
       .optional()
       .describe(
         'The frozen dataset files the run evaluated (derived from the records; present when some record has one).',
+      ),
+    sequentialGate: sequentialGateSchema
+      .optional()
+      .describe(
+        'What the sequential gate (ARBIGRAPH_GATE_MODE=sequential) decided per family × budget cell (recomputable from the records and the order); absent in fixed mode.',
       ),
   })
   .strict()

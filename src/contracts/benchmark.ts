@@ -20,6 +20,7 @@ import type { SimCaseInput } from '../sim/case-book.ts'
 import type { BenchmarkBoard } from './board.ts'
 import type { BenchmarkDashboard } from './dashboard.ts'
 import type { Harness, HarnessCase, HarnessContext, HarnessResult } from './harness.ts'
+import type { SequentialGateBlock } from './results.ts'
 
 /** One test a suite declares. */
 export interface BenchmarkCase<Case> {
@@ -87,8 +88,17 @@ export interface BenchmarkFiles<Record> {
   results: { path: string; variable: string }
   /** The Markdown summary file, likewise. */
   markdown: { path: string; variable: string }
-  /** The results file's content for `records` (the run facts as in every results file). */
-  build(records: Record[], run: unknown, createdBy: string): { model: string }
+  /**
+   * The results file's content for `records` (the run facts as in every results file);
+   * `extra.sequentialGate` is what the sequential gate decided on the benchmark's cells (a
+   * `sequentialGate` field, src/contracts/results.ts), given only under ARBIGRAPH_GATE_MODE=sequential.
+   */
+  build(
+    records: Record[],
+    run: unknown,
+    createdBy: string,
+    extra?: { sequentialGate?: SequentialGateBlock },
+  ): { model: string }
   /** The `schema` id of that file, so `arbigraph report` knows whose file it reads. */
   schema: string
   /** Parses and validates a results file's text (the path names it in messages). */
@@ -202,6 +212,22 @@ export interface BenchmarkGate<Record> {
   cell(record: Record): string
   /** The record's value of every metric in [0, 1]; null for an infrastructure error (never scored). */
   values(record: Record): { [metric: string]: number } | null
+  /**
+   * How its cases join the sequential gate (ARBIGRAPH_GATE_MODE=sequential,
+   * src/metrics/sequential/): each case's cells, known from its identity before it runs, so a
+   * case of a decided cell is not sent. A case's outcome on a rule is its record's `values` (a
+   * metric's value in [0, 1]; a cell's metric is their mean, which the betting confidence
+   * sequence bounds). @default rules on its cells are checked fixed-n, on every case
+   */
+  stream?: BenchmarkGateStream<Record>
+}
+
+/** A benchmark's side of the sequential gate (see `BenchmarkGate.stream`). */
+export interface BenchmarkGateStream<Record> {
+  /** The gate cells (keys as `cell(record)` gives them) of the case with this identity. */
+  cells(identity: object): string[]
+  /** What a record's case cost, to estimate what the unsent cases saved: model calls and tokens (prompt + completion). */
+  cost(record: Record): { calls: number; tokens: number }
 }
 
 /** A benchmark, as `benchmark({...})` returns it. */
@@ -334,6 +360,12 @@ const benchmarkShape = z.object({
       metrics: z.record(z.string().regex(/^[A-Za-z_]+$/), z.object({ describe: z.string() })),
       cell: fn('a function (record) => its cell key'),
       values: fn('a function (record) => { <metric>: value } | null'),
+      stream: z
+        .object({
+          cells: fn('a function (identity) => its cell keys'),
+          cost: fn('a function (record) => { calls, tokens }'),
+        })
+        .optional(),
     })
     .optional(),
   report: z.object({

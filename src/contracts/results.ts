@@ -194,6 +194,8 @@ export const resultsSchema = z
 
 /** The results file in wire form (as written to disk). */
 export type Results = z.input<typeof resultsSchema>
+/** A results file's `sequentialGate` block (any benchmark's results file may carry one). */
+export type SequentialGateBlock = z.input<typeof sequentialGateSchema>
 export type RunInfo = z.input<typeof runInfoSchema>
 
 /**

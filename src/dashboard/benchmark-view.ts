@@ -19,6 +19,8 @@ import type {
   DetailPointer,
 } from '../contracts/dashboard.ts'
 import { isSimulatedModel } from '../contracts/results.ts'
+import type { CellDecision } from '../metrics/sequential/replay-gate.ts'
+import { formatDecision } from '../report/format-sequential.ts'
 import { dataScript, type LiveProgress } from './dashboard-data.ts'
 import { readDetails } from './detail-store.ts'
 
@@ -57,6 +59,28 @@ export interface BenchmarksPayload {
 export interface BenchmarkRecords {
   bench: AnyBenchmark
   records: readonly unknown[]
+  /** What the sequential gate decided on its cells (ARBIGRAPH_GATE_MODE=sequential only). @default none */
+  sequentialGate?: readonly CellDecision[]
+}
+
+/**
+ * The sequential gate's decisions as the first section of a tab's overview: one row per cell,
+ * "decided after n of N cases (pass|fail at α)", the interval and what the unsent cases saved;
+ * each cell opens its cases.
+ */
+function sequentialSection(bench: AnyBenchmark, decisions: readonly CellDecision[]): DashboardSection {
+  const prefix = `${bench.name}:`
+  const own = (cell: string) => (cell.startsWith(prefix) ? cell.slice(prefix.length) : cell)
+  return {
+    kind: 'table',
+    id: 'sequential-gate',
+    title: 'Sequential gate',
+    note: 'ARBIGRAPH_GATE_MODE=sequential: each cell stopped sending cases once every rule on it was decided.',
+    headers: ['cell', 'decision'],
+    numeric: [false, false],
+    links: decisions.map((d) => ({ cell: own(d.cell) })),
+    rows: decisions.map((d) => [own(d.cell), formatDecision(d).slice(d.cell.length + 2)]),
+  }
 }
 
 /** The model label of some records: distinct known ids, sorted and comma-joined. */
@@ -177,15 +201,20 @@ export function benchmarkTab(
   bench: AnyBenchmark,
   records: readonly unknown[],
   options: { chunkSize: number },
+  sequentialGate: readonly CellDecision[] = [],
 ): BenchmarkTab {
   const model = modelOf(bench, records)
+  const pages = bench.dashboard ? bench.dashboard.pages(records) : defaultPages(bench, records)
+  const decided = sequentialGate.filter((d) => d.rules.length > 0)
+  if (decided.length > 0 && pages[0])
+    pages[0] = { ...pages[0], sections: [sequentialSection(bench, decided), ...pages[0].sections] }
   return {
     name: bench.name,
     title: bench.dashboard?.title ?? bench.name,
     model,
     simulated: isSimulatedModel(model),
     records: records.length,
-    pages: bench.dashboard ? bench.dashboard.pages(records) : defaultPages(bench, records),
+    pages,
     cases: caseList(bench, records),
     chunkSize: options.chunkSize,
     chunks: Math.ceil(records.length / options.chunkSize),
@@ -205,7 +234,7 @@ export function benchmarksPayload(
     progress: options.progress ?? null,
     benchmarks: runs
       .filter((run) => run.records.length > 0)
-      .map((run) => benchmarkTab(run.bench, run.records, options)),
+      .map((run) => benchmarkTab(run.bench, run.records, options, run.sequentialGate)),
   }
 }
 

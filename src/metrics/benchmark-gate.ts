@@ -127,22 +127,16 @@ export function checkBenchmarkTarget(
 
 /**
  * Refuses, before any test runs, a `<benchmark>:` rule naming an unregistered benchmark or an
- * undeclared metric, and any such rule under the sequential gate (which streams ArbiGraph's
- * cells only: judging the rule there would mean skipping it).
- * @example checkBenchmarkRules(parseGate('transduction:*.exact>=0.1'), benchmarks, false)
+ * undeclared metric. Under the sequential gate such a rule is streamed when its benchmark
+ * declares `gate.stream` and checked fixed-n otherwise (src/metrics/sequential/cell-stream.ts).
+ * @example checkBenchmarkRules(parseGate('transduction:*.exact>=0.1'), benchmarks)
  */
 export function checkBenchmarkRules(
   rules: readonly { text: string; metric: string; benchmark?: BenchmarkGateTarget }[],
   benchmarks: readonly AnyBenchmark[],
-  sequential: boolean,
 ): void {
   for (const rule of rules) {
     if (!rule.benchmark) continue
-    if (sequential)
-      throw new ArbigraphError(
-        'ARBIGRAPH_BAD_CONFIG',
-        `gate rule "${rule.text}": rules on ${rule.benchmark.benchmark}'s cells are checked by the fixed-n gate only; unset ARBIGRAPH_GATE_MODE=sequential or drop the rule`,
-      )
     checkBenchmarkTarget(
       rule.benchmark,
       rule.metric,

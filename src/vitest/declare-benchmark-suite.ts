@@ -18,9 +18,11 @@ import { registerSimCases } from './register-sim-cases.ts'
 import { runBenchmarkCase } from './run-benchmark-case.ts'
 import { runRoot } from './run-root.ts'
 import {
+  caseStreamCells,
   NOT_RUN_GATE_DECIDED,
   openStreams,
   reportOutcome,
+  SWEEP_RUNS_IN_FULL,
   sequenceCases,
   shouldRun,
 } from './sequential-case.ts'
@@ -50,6 +52,7 @@ export function declareBenchmarkSuite(
   label?: { name: string; tags: string[] },
   who?: string,
   load: LoadCases = (bench, o, run) => bench.cases(o, run),
+  sweep = false,
 ): void {
   let title = label
   if (typeof benchmark !== 'function') {
@@ -71,13 +74,16 @@ export function declareBenchmarkSuite(
       : bench.harness(o, registry)
     // Under the sequential gate, cases run in a seeded random order and ask before sending.
     const desk = inject('arbigraphGate')?.url
-    const sequenced = desk ? sequenceCases(cases, title!.name) : undefined
+    const sequenced = desk ? sequenceCases(cases, title!.name, caseStreamCells(bench)) : undefined
+    // A benchmark sweep's cases share its gate cells but make curves: those cells run in full.
+    const fixed = sequenced && sweep ? SWEEP_RUNS_IN_FULL : undefined
     beforeAll(async () => {
       const context = inject('arbigraph')
       if (context.server) bench.prepare?.(o, context.server, harness)
       if (bench.simCases) await registerSimCases(context, bench.simCases(cases), where, bench.simBatch)
       // Each suite its own id: two suites (files) sharing a cell make it fixed-n at the desk.
-      if (desk && sequenced) await openStreams(desk, `${title!.name} ${randomUUID()}`, sequenced.openings)
+      if (desk && sequenced)
+        await openStreams(desk, `${title!.name} ${randomUUID()}`, sequenced.openings, fixed)
     })
     for (const { c, order, entries } of sequenced?.ordered ??
       cases.map((c) => ({ c, order: -1, entries: [] }))) {
@@ -85,6 +91,7 @@ export function declareBenchmarkSuite(
         arbigraphBenchmark: bench.name,
         arbigraphCase: c.identity,
         ...(sequenced ? { arbigraphOrder: order } : {}),
+        ...(fixed ? { arbigraphFixed: fixed } : {}),
       }
       test.concurrent(c.name, { meta }, async ({ task, signal, skip }) => {
         if (desk && !(await shouldRun(desk, entries))) {
@@ -113,7 +120,7 @@ export function declareBenchmarkSuite(
         )
         task.meta.arbigraph = record
         const reason = bench.records.infraReason(record)
-        if (desk) await reportOutcome(desk, entries, record, reason !== null)
+        if (desk) await reportOutcome(desk, entries, record, reason !== null, bench)
         if (reason !== null) throw new ArbigraphError('ARBIGRAPH_ENDPOINT', reason)
       })
     }

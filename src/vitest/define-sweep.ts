@@ -180,6 +180,7 @@ function defineBenchmarkSweep(options: DefineBenchmarkSweepOptions): void {
       printCost(`${bench.name}-${axis}`, costs)
       return cases
     },
+    true,
   )
 }
 

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net'
 import type { CaseRecord } from '../contracts/case-record.ts'
 import {
   type CellStream,
+  isBenchmarkCell,
   isStreamDecided,
   openStream,
   recordTrial,
@@ -70,11 +71,14 @@ export function caseDecided(streams: ReadonlyMap<string, CellStream>, keys: read
 
 interface Body {
   suite?: string
+  /** Why the opening suite keeps its streams fixed-n (a sweep's). */
+  fixed?: string
   streams?: StreamOpening[]
   keys?: string[]
   entries?: { key: string; position: number }[]
   trial?: string
-  outcome?: { correct: boolean; exact: boolean } | null
+  /** ArbiGraph's right/wrong, another benchmark's gate metric values, or null for an infrastructure error. */
+  outcome?: { correct: boolean; exact: boolean } | { values: { [metric: string]: number } } | null
 }
 
 /**
@@ -90,12 +94,14 @@ export async function startGateDesk(
   const handle = (path: string, body: Body): unknown => {
     if (path === '/open') {
       for (const { cell, population } of body.streams ?? []) {
-        if (cell.task !== null && !options.tasks) continue
+        if (!isBenchmarkCell(cell) && cell.task !== null && !options.tasks) continue
         const key = streamKey(cell)
         const owner = suiteOf.get(key)
         if (owner === undefined) {
           suiteOf.set(key, body.suite ?? '')
-          streams.set(key, openStream(plan, cell, population))
+          const stream = openStream(plan, cell, population)
+          if (typeof body.fixed === 'string') stream.fixedReason = body.fixed
+          streams.set(key, stream)
         } else if (owner !== body.suite) {
           // Two suites with one cell: neither order is a random sample of the union.
           streams.get(key)!.fixedReason = 'fixed-n: its cases come from more than one suite'
@@ -107,7 +113,11 @@ export async function startGateDesk(
     if (path === '/finish') {
       const graded = body.outcome
       const baseline = body.trial === undefined ? undefined : options.baseline.get(body.trial)
-      const outcome: TrialOutcome = graded ? { ...graded, ...(baseline ? { baseline } : {}) } : null
+      const outcome: TrialOutcome = !graded
+        ? null
+        : 'values' in graded
+          ? { values: graded.values }
+          : { ...graded, ...(baseline ? { baseline } : {}) }
       for (const { key, position } of body.entries ?? []) {
         const stream = streams.get(key)
         if (stream) recordTrial(stream, position, outcome)

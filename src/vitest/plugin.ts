@@ -133,9 +133,9 @@ export function arbigraph(options: ArbigraphPluginOptions = {}): Vite.Plugin {
         const benchmarks = await runBenchmarks(vitest.config.root)
         checkRunSettings(process.env, vitest.config.root, benchmarks)
         const resolved = resolveReporterOptions(options, process.env)
-        checkBenchmarkRules(resolved.gate ?? [], benchmarks, resolved.sequential !== null)
+        checkBenchmarkRules(resolved.gate ?? [], benchmarks)
         // ARBIGRAPH_GATE_MODE=sequential: the desk the workers ask before sending a case.
-        const sequential = await startSequentialGate(resolved, project, vitest.config.root)
+        const sequential = await startSequentialGate(resolved, project, vitest.config.root, benchmarks)
         return { resolved, benchmarks, sequential }
       })
       // Ctrl-C or SIGTERM mid-run: they report what finished, marked interrupted, before the exit.

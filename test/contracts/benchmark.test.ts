@@ -36,6 +36,27 @@ describe('the Benchmark contract', () => {
     )
   })
 
+  it('refuses a gate stream hook that is not functions, naming the field; accepts Long-Transduction’s', () => {
+    const gate = {
+      metrics: { accuracy: { describe: 'share right' } },
+      cell: () => 'all',
+      values: () => ({ accuracy: 1 }),
+    }
+    const bad = {
+      ...echo,
+      gate: { ...gate, stream: { cells: ['all'], cost: () => ({ calls: 1, tokens: 0 }) } },
+    }
+    expect(rejection(() => benchmark(bad as never))).toMatchObject({ code: 'ARBIGRAPH_BAD_CONFIG' })
+    expect(rejection(() => benchmark(bad as never)).message).toMatch(
+      /benchmark "echo".*gate\.stream\.cells: expected a function \(identity\) => its cell keys/,
+    )
+    const noCost = { ...echo, gate: { ...gate, stream: { cells: () => ['all'] } } }
+    expect(rejection(() => benchmark(noCost as never)).message).toMatch(/gate\.stream\.cost/)
+    expect(() => benchmark({ ...echo, gate })).not.toThrow()
+    expect(() => benchmark(transduction)).not.toThrow()
+    expect(typeof transduction.gate?.stream?.cells).toBe('function')
+  })
+
   it('refuses a config whose plugin lists something that is not a benchmark, naming where', () => {
     const error = rejection(() =>
       resolveConfig({ plugins: [{ name: 'mine', benchmarks: [{ name: 'half' }] }] }, 'arbigraph.config.ts'),

@@ -34,7 +34,7 @@ describe('gate desk', () => {
 
   test('cases are placed in their cell and task streams, positions in the seeded order', () => {
     const { ordered, openings } = sequenceCases(cases, 'chain/math')
-    expect(openings.map((o) => [o.cell.task, o.population])).toEqual([
+    expect(openings.map((o) => ['task' in o.cell ? o.cell.task : undefined, o.population])).toEqual([
       [null, 60],
       [ordered[0]!.c.identity.task, 30],
       [ordered.find((o) => o.c.identity.task !== ordered[0]!.c.identity.task)!.c.identity.task, 30],

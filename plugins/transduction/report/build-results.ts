@@ -3,7 +3,7 @@
  * facts as the ArbiGraph results file, see build-results.ts), with the summary computed from the
  * records so readers of the file need not recompute it.
  */
-import { isSimulated, type RunInfo } from '../../../src/contracts/results.ts'
+import { isSimulated, type RunInfo, type SequentialGateBlock } from '../../../src/contracts/results.ts'
 import { runDatasets } from '../../../src/metrics/run-datasets.ts'
 import { benchmarkSweepCurves } from '../../../src/metrics/sweep/benchmark-sweeps.ts'
 import { summarizeTransduction } from '../metrics/summarize-transduction.ts'
@@ -22,13 +22,14 @@ export function transductionModel(records: readonly Pick<TransductionRecord, 'mo
 }
 
 /**
- * A transduction results file for `records`.
+ * A transduction results file for `records` (with the sequential gate's decisions on its cells, when given).
  * @example buildTransductionResults(records, run, 'arbigraph reporters, vitest 4.1.12')
  */
 export function buildTransductionResults(
   records: TransductionRecord[],
   run: RunInfo,
   createdBy: string,
+  extra: { sequentialGate?: SequentialGateBlock } = {},
 ): TransductionResults {
   const sweeps = benchmarkSweepCurves({ name: 'transduction', sweep: transductionSweep }, records)
   const datasets = runDatasets(records)
@@ -42,5 +43,6 @@ export function buildTransductionResults(
     summary: jsonSummary(summarizeTransduction(records)),
     ...(sweeps.length > 0 ? { sweeps } : {}),
     ...(datasets.length > 0 ? { datasets } : {}),
+    ...(extra.sequentialGate ? { sequentialGate: extra.sequentialGate } : {}),
   }
 }

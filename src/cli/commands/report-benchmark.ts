@@ -6,21 +6,25 @@
  * section, followed by its sweep curves when it holds a sweep, by a breakdown table with `--by`
  * (dimensions the benchmark declares) and by the verdict of `--gate` on its sweeps (`sweep:`
  * rules, and `<benchmark>:<cell>` rules on the cells it declares; ArbiGraph's cell rules are refused here),
- * and with `--html` its dashboard: the benchmark's tab, drawn from its contract as in a run's
- * dashboard. `--by-task`, ArbiGraph's only, is a usage error there rather than silently ignored.
+ * always fixed-n on the records in the file. A file written under the sequential gate also gets
+ * the decisions the run acted on (its `sequentialGate` block), one line per cell. With `--html`
+ * its dashboard: the benchmark's tab, drawn from its contract as in a run's dashboard.
+ * `--by-task`, ArbiGraph's only, is a usage error there rather than silently ignored.
  */
 
 import { dirname, resolve } from 'node:path'
 import type { AnyBenchmark } from '../../contracts/benchmark.ts'
-import { RESULTS_SCHEMA, runInfoSchema } from '../../contracts/results.ts'
+import { RESULTS_SCHEMA, runInfoSchema, sequentialGateSchema } from '../../contracts/results.ts'
 import { buildDashboard } from '../../dashboard/build-dashboard.ts'
 import { threadRegistry } from '../../generate/generate-chunk.ts'
 import { checkBenchmarkTarget } from '../../metrics/benchmark-gate.ts'
 import { evaluateGate, formatBroken, type GateRule } from '../../metrics/gate.ts'
+import type { CellDecision } from '../../metrics/sequential/replay-gate.ts'
 import { simulatedGateRefusal } from '../../metrics/simulated-gate.ts'
 import { benchmarkSweepCurves } from '../../metrics/sweep/benchmark-sweeps.ts'
 import { formatBreakdown, parseBreakdown, summaryBreakdowns } from '../../report/breakdown-table.ts'
 import { buildResults } from '../../report/build-results.ts'
+import { formatDecision } from '../../report/format-sequential.ts'
 import { formatSweepMarkdown, formatSweepTable } from '../../report/format-sweep.ts'
 import { interruptedGateRefusal } from '../../report/interrupted-run.ts'
 import { usageError } from '../args.ts'
@@ -72,7 +76,15 @@ export async function reportBenchmark(
     model: string
     records: unknown[]
     run?: { reason: string }
+    sequentialGate?: unknown
   }
+  const sequential = sequentialGateSchema.safeParse(results.sequentialGate)
+  const decided = sequential.success
+    ? [
+        `sequential gate of the run (α=${sequential.data.alpha}):`,
+        ...sequential.data.cells.map((d) => `${flags.markdown === true ? '-' : ' '} ${formatDecision(d)}`),
+      ].join('\n')
+    : null
   const summary = bench.summarize(results.records)
   const curves = benchmarkSweepCurves(bench, results.records)
   const table = by ? bench.breakdowns!.table(results.records, by) : null
@@ -81,14 +93,17 @@ export async function reportBenchmark(
     for (const t of summaryBreakdowns(bench, results.records)) parts.push(formatBreakdown(t, 'markdown'))
     if (curves.length > 0) parts.push(formatSweepMarkdown(curves).trimEnd())
     if (table) parts.push(formatBreakdown(table, 'markdown'))
+    if (decided) parts.push(decided.replaceAll('|', '\\|'))
     io.out(parts.join('\n\n'))
   } else {
     const parts = [bench.report.text(summary, results.model)]
     if (curves.length > 0) parts.push(formatSweepTable(curves))
     if (table) parts.push(formatBreakdown(table, 'text'))
+    if (decided) parts.push(decided)
     io.out(parts.join('\n\n'))
   }
-  if (typeof flags.html === 'string') await writeBenchmarkDashboard(bench, results, file, flags.html, io)
+  if (typeof flags.html === 'string')
+    await writeBenchmarkDashboard(bench, results, sequential.data?.cells, file, flags.html, io)
   if (!rules) return 0
   const models = results.records.map((r) => ({ model: bench.records.model(r) }))
   const refused =
@@ -112,6 +127,7 @@ export async function reportBenchmark(
 async function writeBenchmarkDashboard(
   bench: AnyBenchmark,
   results: { model: string; records: unknown[]; run?: unknown },
+  sequentialGate: readonly CellDecision[] | undefined,
   file: string,
   html: string,
   io: CliIo,
@@ -125,7 +141,8 @@ async function writeBenchmarkDashboard(
   const built = await buildDashboard(buildResults([], run, `arbigraph report ${file}`), {
     dir: resolve(io.cwd, html),
     resultsDir: dirname(path),
-    benchmarks: [{ bench, records: results.records }],
+    // A tab shows the decisions the run acted on, as the run's own dashboard did.
+    benchmarks: [{ bench, records: results.records, ...(sequentialGate ? { sequentialGate } : {}) }],
   })
   io.out(`dashboard: ${built.dir}/index.html (${built.benchmarks[bench.name] ?? 0} ${bench.name} cases)`)
 }

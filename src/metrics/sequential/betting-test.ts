@@ -21,7 +21,11 @@
  * Besides the bets, a finite cell can be decided by counting: once the successes so far already
  * reach the threshold whatever the rest do, or cannot reach it even if all the rest succeed,
  * the full run's verdict is known. After the last case this is always so, so a sequential gate
- * that runs to the end reaches exactly the fixed-n verdict.
+ * that runs to the end reaches exactly the fixed-n verdict. Observations need not be 0 or 1: any
+ * value in [0, 1] (a document's share of records right) is a bounded mean the same bets bound.
+ * Their float sum then carries rounding, and the fixed-n gate sums them in another order, so
+ * counting decides such a test only with a margin beyond that rounding; within it the test stays
+ * undecided and the fixed-n verdict of the cases run stands.
  *
  * Reference: I. Waudby-Smith and A. Ramdas, "Estimating means of bounded random variables by
  * betting", JRSS-B 86(1), 2024, arXiv:2010.09686 — §4 (hedged capital process, predictable
@@ -47,6 +51,8 @@ export interface BettingTest {
   /** log K⁺ₙ(threshold) and log K⁻ₙ(threshold). */
   logUp: number
   logDown: number
+  /** True while every observation was 0 or 1: `sum` is then an exact integer. */
+  integral: boolean
 }
 
 /** The paper's truncation scale c for bets (hedged capital process, §4). */
@@ -62,7 +68,7 @@ export function startBettingTest(options: {
   population: number
   alpha: number
 }): BettingTest {
-  return { ...options, n: 0, sum: 0, squares: 0.25, logUp: 0, logDown: 0 }
+  return { ...options, n: 0, sum: 0, squares: 0.25, logUp: 0, logDown: 0, integral: true }
 }
 
 /**
@@ -110,6 +116,7 @@ export function observe(test: BettingTest, x: number): BettingTest {
   test.logDown += down
   test.sum += x
   test.n += 1
+  if (x !== 0 && x !== 1) test.integral = false
   const mean = (0.5 + test.sum) / (test.n + 1)
   test.squares += (x - mean) * (x - mean)
   return test
@@ -124,6 +131,15 @@ const holds = (rate: number, op: RateOp, threshold: number): boolean =>
         ? rate <= threshold
         : rate < threshold
 
+/**
+ * How far a float sum of the observations may be from their exact sum, in either direction:
+ * none for 0/1 observations (an integer sum is exact), else a bound on the rounding of n
+ * additions of values in [0, 1] (each adds at most sum·ε), doubled for the fixed-n gate's own
+ * sum in another order.
+ */
+const roundingSlack = (test: Pick<BettingTest, 'integral' | 'n'>): number =>
+  test.integral ? 0 : 2 * (test.n + 1) * (test.n + 1) * Number.EPSILON
+
 /** How a test was decided: by counting (certain) or by the capital crossing 1/α. */
 export type DecidedBy = 'count' | 'betting'
 
@@ -131,15 +147,23 @@ export type DecidedBy = 'count' | 'betting'
 export type TestVerdict = { decided: false } | { decided: true; pass: boolean; by: DecidedBy }
 
 /**
- * The verdict the observations so far support; a finite population is always decided once all
- * of it was observed, with the full run's verdict (`sum / population op threshold`, computed as
- * the fixed-n gate computes it).
+ * The verdict the observations so far support; a finite population of 0/1 outcomes is always
+ * decided once all of it was observed, with the full run's verdict (`sum / population op
+ * threshold`, computed as the fixed-n gate computes it); one of other values in [0, 1] too,
+ * unless its mean is within float rounding of the threshold (then the fixed-n verdict stands).
  * @example verdictOf(test) // { decided: true, pass: true, by: 'betting' }
  */
 export function verdictOf(test: BettingTest): TestVerdict {
   if (test.population !== Number.POSITIVE_INFINITY) {
-    const low = holds(test.sum / test.population, test.op, test.threshold)
-    const high = holds((test.sum + test.population - test.n) / test.population, test.op, test.threshold)
+    const slack = roundingSlack(test)
+    const low = holds((test.sum - slack) / test.population, test.op, test.threshold)
+    // The cases left, an exact integer, added once: no rounding of its own besides the sum's.
+    const high = holds(
+      (test.sum + slack + (test.population - test.n)) / test.population,
+      test.op,
+      test.threshold,
+    )
+    // The rule is monotone in the rate: agreeing at both ends of what the rate can still be, it agrees everywhere.
     if (low === high) return { decided: true, pass: low, by: 'count' }
   }
   const bar = Math.log(1 / test.alpha)

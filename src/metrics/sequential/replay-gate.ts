@@ -6,15 +6,21 @@
  * on a cell decided by its test takes the test's verdict; on a cell left fixed-n it takes the
  * fixed-n verdict of the trials recorded (src/metrics/gate.ts). What the unsent cases would have
  * cost is estimated from the cases sent: their mean model calls (turns) and tokens per trial.
+ * Another benchmark's trials (its `gate.stream`, src/contracts/benchmark.ts) replay the same
+ * way, from their metric values and cost instead of an ArbiGraph record; a mean of float values
+ * is summed in the stream's order, live and here alike, so the replayed decision is the live one.
  */
 import type { CaseRecord } from '../../contracts/case-record.ts'
+import { type BenchmarkGateSource, benchmarkReadings } from '../benchmark-gate.ts'
 import type { BrokenRule, GateRule } from '../gate.ts'
 import { gateMetrics } from '../gate.ts'
 import type { CellSummary } from '../summarize.ts'
 import { cellKey } from '../summarize.ts'
 import {
+  benchmarkCellName,
   type CellStream,
   decidedAfter,
+  isBenchmarkCell,
   isStreamDecided,
   openStream,
   recordTrial,
@@ -22,6 +28,7 @@ import {
   type StreamCell,
   streamKey,
   type TrialOutcome,
+  valueIn,
 } from './cell-stream.ts'
 import { type RateInterval, rateInterval } from './confidence-sequence.ts'
 
@@ -35,10 +42,23 @@ export interface SequencedTrial {
   cells: StreamCell[]
   /** Its suite's label among suites of the same topology and category ('' when alone). */
   label: string
-  /** Its record; undefined when it did not run (not sent, or filtered out). */
+  /** Its ArbiGraph record; undefined when it did not run (not sent, or filtered out) or is another benchmark's. */
   record: CaseRecord | undefined
+  /**
+   * Another benchmark's trial that ran: its gate metric values (null for an infrastructure
+   * error) and what it cost. Absent for ArbiGraph's and for a trial that did not run.
+   */
+  scored?: { values: { [metric: string]: number } | null; cost: TrialCost }
   /** True when the sequential gate did not send it. */
   notRun: boolean
+  /** Why its suite keeps its cells fixed-n (test meta `arbigraphFixed`: a sweep's); absent otherwise. */
+  fixed?: string
+}
+
+/** What one trial cost: model calls and tokens (prompt + completion). */
+export interface TrialCost {
+  calls: number
+  tokens: number
 }
 
 /** One rule's decision on one cell. */
@@ -71,7 +91,8 @@ export interface CellDecision {
   alpha: number
 }
 
-const keyOf = (cell: StreamCell, label: string) => cellKey({ ...cell, ...(label ? { suite: label } : {}) })
+const keyOf = (cell: StreamCell, label: string) =>
+  isBenchmarkCell(cell) ? benchmarkCellName(cell) : cellKey({ ...cell, ...(label ? { suite: label } : {}) })
 
 const outcomeOf = (
   record: CaseRecord,
@@ -81,6 +102,24 @@ const outcomeOf = (
   const before = baseline?.get(`${record.caseId}#${record.epoch}`)
   return { correct: record.grade.correct, exact: record.grade.exact, ...(before ? { baseline: before } : {}) }
 }
+
+/** A trial's outcome, or undefined when it did not run. */
+const trialOutcome = (
+  trial: SequencedTrial,
+  baseline?: Map<string, { correct: boolean; exact: boolean }>,
+): TrialOutcome | undefined =>
+  trial.scored
+    ? trial.scored.values && { values: trial.scored.values }
+    : trial.record && outcomeOf(trial.record, baseline)
+
+/** A trial's cost, or undefined when it did not run. */
+const trialCost = (trial: SequencedTrial): TrialCost | undefined =>
+  trial.scored
+    ? trial.scored.cost
+    : trial.record && {
+        calls: trial.record.turns,
+        tokens: trial.record.tokens.prompt + trial.record.tokens.completion,
+      }
 
 /**
  * The decisions per cell, replayed from the run's trials.
@@ -97,7 +136,7 @@ export function replaySequentialGate(
   >()
   for (const trial of trials)
     for (const cell of trial.cells) {
-      if (cell.task !== null && !options.tasks) continue
+      if (!isBenchmarkCell(cell) && cell.task !== null && !options.tasks) continue
       const key = streamKey(cell)
       const group = groups.get(key) ?? { cell, label: trial.label, suites: new Set(), trials: [] }
       group.suites.add(trial.suite)
@@ -111,8 +150,10 @@ export function replaySequentialGate(
     const orders = new Set(ordered.map((t) => t.order))
     if (group.suites.size > 1 || orders.size < ordered.length)
       stream.fixedReason = 'fixed-n: its cases come from more than one suite'
+    else stream.fixedReason = ordered.find((t) => t.fixed)?.fixed ?? stream.fixedReason
     ordered.forEach((t, position) => {
-      if (t.record) recordTrial(stream, position, outcomeOf(t.record, options.baseline))
+      const outcome = trialOutcome(t, options.baseline)
+      if (outcome !== undefined) recordTrial(stream, position, outcome)
     })
     decisions.push(describe(stream, ordered, keyOf(group.cell, group.label), plan.alphaPerRule))
   }
@@ -125,16 +166,21 @@ function describe(
   cell: string,
   alpha: number,
 ): CellDecision {
-  const ran = ordered.flatMap((t) => (t.record ? [t.record] : []))
+  const ran = ordered.flatMap((t) => {
+    const cost = trialCost(t)
+    return cost ? [cost] : []
+  })
   const notRun = ordered.filter((t) => t.notRun).length
-  const perTrial = (read: (r: CaseRecord) => number) =>
-    ran.length === 0 ? 0 : ran.reduce((sum, r) => sum + read(r), 0) / ran.length
-  const prefix = ordered.slice(0, stream.fed).flatMap((t) => (t.record?.grade ? [t.record.grade] : []))
+  // Integer sums times the unsent count, divided and rounded once: counts never pass through a mean.
+  const unsent = (read: (c: TrialCost) => number) =>
+    ran.length === 0 ? 0 : Math.round((notRun * ran.reduce((sum, c) => sum + read(c), 0)) / ran.length)
+  const prefix = ordered.slice(0, stream.fed).flatMap((t) => {
+    const outcome = trialOutcome(t)
+    return outcome ? [outcome] : []
+  })
   const rules: RuleDecision[] = [
     ...stream.tests.map((t) => {
-      const seen = prefix
-        .slice(0, t.test.n)
-        .map((g) => ((t.metric === 'accuracy' ? g.correct : g.exact) ? 1 : 0))
+      const seen = prefix.slice(0, t.test.n).map((o) => valueIn(o, t.metric))
       return {
         rule: t.rule.text,
         pass: t.verdict.decided ? t.verdict.pass : null,
@@ -161,8 +207,8 @@ function describe(
     fixedReason: isStreamDecided(stream) ? null : stream.fixedReason,
     rules,
     saved: {
-      calls: Math.round(notRun * perTrial((r) => r.turns)),
-      tokens: Math.round(notRun * perTrial((r) => r.tokens.prompt + r.tokens.completion)),
+      calls: unsent((c) => c.calls),
+      tokens: unsent((c) => c.tokens),
     },
     alpha,
   }
@@ -171,7 +217,8 @@ function describe(
 /**
  * The gate's broken rules in sequential mode: the fixed-n verdicts (`fixedBroken`, from
  * evaluateGate over the recorded trials) with each rule decided on a cell replaced by its
- * sequential verdict, and each baseline rule that failed added.
+ * sequential verdict, and each baseline rule that failed added. Rules on another benchmark's
+ * cells read that benchmark's records in `sources` (their fixed-n value goes in the line).
  * @example sequentialBroken(decisions, evaluateGate(rules, cells), cells)
  */
 export function sequentialBroken(
@@ -179,6 +226,7 @@ export function sequentialBroken(
   fixedBroken: readonly BrokenRule[],
   rules: readonly GateRule[],
   cells: readonly CellSummary[],
+  sources: readonly BenchmarkGateSource[] = [],
 ): BrokenRule[] {
   const decided = new Map<string, boolean>()
   for (const d of decisions)
@@ -186,11 +234,17 @@ export function sequentialBroken(
   const broken = fixedBroken.filter(
     (b) => b.cell === null || decided.get(JSON.stringify([b.rule.text, b.cell])) !== true,
   )
-  for (const rule of rules)
-    for (const cell of cells) {
-      const key = JSON.stringify([rule.text, cell.key])
-      if (decided.get(key) !== false || broken.some((b) => b.rule === rule && b.cell === cell.key)) continue
-      broken.push({ rule, cell: cell.key, actual: gateMetrics[rule.metric].read(cell) })
+  for (const rule of rules) {
+    const readings = rule.benchmark
+      ? sources.some((s) => s.bench.name === rule.benchmark!.benchmark)
+        ? benchmarkReadings(rule.benchmark, rule.metric, sources, rule.text)
+        : []
+      : cells.map((cell) => ({ where: cell.key, actual: gateMetrics[rule.metric].read(cell) }))
+    for (const { where, actual } of readings) {
+      const key = JSON.stringify([rule.text, where])
+      if (decided.get(key) !== false || broken.some((b) => b.rule === rule && b.cell === where)) continue
+      broken.push({ rule, cell: where, actual })
     }
+  }
   return broken
 }

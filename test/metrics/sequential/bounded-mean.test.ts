@@ -3,7 +3,8 @@
  * document's record accuracy in [0, 1] (Long-Transduction's `accuracy` gate metric), drawn here
  * as the share right among 8 records of a document whose own difficulty varies. Waudby-Smith &
  * Ramdas' capital processes are valid for any observations in [0, 1]; the counting shortcut
- * bounds the final mean by letting every remaining document score 0 or 1. The check: the
+ * bounds the final mean by letting every remaining document score 0 or 1 (with a margin for the
+ * rounding of a float sum, src/metrics/sequential/betting-test.ts). The check: the
  * sequential verdict agrees with the full cell's mean (`sum / N >= threshold`) at least 1 − α of
  * the time, also with the true mean at the threshold, and decides a clear cell early.
  */
@@ -35,9 +36,14 @@ function study(trueMean: number, threshold: number, population = 240, repetition
       observe(test, xs[i]!)
       verdict = verdictOf(test)
     }
-    expect(verdict.decided).toBe(true)
+    // Undecided only once the whole cell was seen with its mean within float rounding of the
+    // threshold (the fixed-n gate sums in another order): then the fixed-n verdict stands.
+    if (!verdict.decided) {
+      expect(test.n).toBe(population)
+      expect(Math.abs(sum / population - threshold)).toBeLessThan(1e-9)
+    }
     if (verdict.decided && verdict.by === 'count') byCount += 1
-    if (!verdict.decided || verdict.pass !== full) errors += 1
+    if ((verdict.decided ? verdict.pass : full) !== full) errors += 1
     cases += test.n
   }
   return { errorRate: errors / repetitions, meanCases: cases / repetitions, byCount }
