@@ -62,7 +62,9 @@ describe('pool/fault proxy', () => {
       upstreams: [faulty.url],
       cachePath,
       concurrency: 16,
-      requestTimeoutMs: 400,
+      // Long enough that a loaded machine does not time out healthy requests (the check below wants
+      // most cases correct), short enough that the injected hangs cost seconds, not minutes.
+      requestTimeoutMs: 1_500,
       idleTimeoutMs: 2000,
       retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 4 },
       ejectAfter: 1_000_000,
