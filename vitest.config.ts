@@ -50,7 +50,16 @@ export default defineConfig({
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
       // `npm test` runs both: `vitest run --project unit --project unit-shared`.
-      { test: { ...unit, name: 'unit', include: ['test/**/*.test.ts'], exclude: SHARED } },
+      {
+        test: {
+          ...unit,
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: SHARED,
+          // The module cache its child Vitest runs share (test/setup/child-vitest.mjs).
+          globalSetup: ['test/setup/child-module-cache.ts'],
+        },
+      },
       { test: { ...unit, name: 'unit-shared', include: SHARED, isolate: false } },
       {
         // The plugin brings the globalSetup, timeouts, concurrency and tags, as in a user's repository.

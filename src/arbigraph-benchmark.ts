@@ -91,7 +91,8 @@ export async function suiteCaseSettings(
   conditions: readonly Condition[] | undefined,
   root: string,
 ): Promise<ArbigraphCaseSettings> {
-  const budget = topologyBudget(getTopology(await threadRegistry(root), topology))
+  const registry = await threadRegistry(root, undefined, { categories: [], topologies: [topology] })
+  const budget = topologyBudget(getTopology(registry, topology))
   const caseDetails = caseDetailSinkFromEnv(process.env, root)
   return { budget, conditions: resolveConditions(conditions), ...(caseDetails ? { caseDetails } : {}) }
 }

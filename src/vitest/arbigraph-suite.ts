@@ -11,7 +11,7 @@ import { conditionsOptionSchema } from '../conditions/select-conditions.ts'
 import { harnessSchema } from '../contracts/harness.ts'
 import type { Instance } from '../contracts/instance.ts'
 import { ArbigraphError, formatPath } from '../errors.ts'
-import { threadRegistry } from '../generate/generate-chunk.ts'
+import { specNeeds, threadRegistry } from '../generate/generate-chunk.ts'
 import { generateDataset } from '../generate/generate-dataset.ts'
 import { checkSuiteHarnessOption, type SuiteHarnessOption } from '../harness/suite-harness.ts'
 import { getTemplate, getTopology, type Registry } from '../registry.ts'
@@ -104,7 +104,9 @@ export async function suiteCases(
     seed: env.seed ?? o.seed,
     ...(o.targets ? { targets: o.targets } : {}),
   }
-  const registry = await threadRegistry(root)
+  // Only the built-ins this suite names: a math chain suite's worker imports neither the Python
+  // nor the GSM category, nor the Long-Transduction benchmark (a third of its modules).
+  const registry = await threadRegistry(root, undefined, specNeeds(spec))
   const { instances } = await generateDataset(spec, { registry })
   const category = categories.join('+')
   // Another suite of this topology and category may differ in its settings: they are in its ids.

@@ -41,6 +41,9 @@ export type LoadCases = (
   run: { root: string },
 ) => unknown[] | Promise<unknown[]>
 
+/** What a suite's harness looks up in the registry: the user's plugins' harnesses, no built-in. */
+const NO_BUILTINS = { categories: [], topologies: [], benchmarks: [] }
+
 /**
  * Declares a suite of `benchmark` (a value, or a function resolving one by name).
  * @example declareBenchmarkSuite(echo, { words: 3 }, {})
@@ -68,7 +71,9 @@ export function declareBenchmarkSuite(
     const o = parseBenchmarkOptions(bench, options, where)
     const root = runRoot()
     const cases = (await load(bench, o, { root })) as Awaited<ReturnType<AnyBenchmark['cases']>>
-    const registry = await threadRegistry(root)
+    // For the harnesses the user's plugins register: no built-in category, topology or benchmark
+    // (a math suite's worker would otherwise import Python's, GSM's and Long-Transduction's).
+    const registry = await threadRegistry(root, undefined, NO_BUILTINS)
     const harness = settings.harness
       ? (bench.suiteHarness?.(settings.harness, registry) ?? settings.harness)
       : bench.harness(o, registry)

@@ -96,6 +96,18 @@ export function suiteSettings(test: TestConfig, env: NodeJS.ProcessEnv = process
   }
 }
 
+/**
+ * Keeps the modules Vitest's main process runs (our globalSetup: request pool, simulator) out of
+ * Vitest's `experimental.fsModuleCache`, so a run with that cache on works. Vitest 4.1 hands a
+ * cached module's code to its main-process module runner as a Buffer, not a string, and the first
+ * stack trace formatted there (a socket closing at teardown) then throws "code.charCodeAt is not a
+ * function": an unhandled rejection that fails the run. The workers' modules are cached as usual.
+ * @example mainProcessUncached({ environment: { name: '__vitest__' } }) // false
+ */
+export function mainProcessUncached(context: { environment: { name: string } }): false | undefined {
+  return context.environment.name === '__vitest__' ? false : undefined
+}
+
 /** Vitest instances our reporters were added to (a config may carry the plugin more than once). */
 const wired = new WeakSet<Vitest>()
 
@@ -109,9 +121,10 @@ export function arbigraph(options: ArbigraphPluginOptions = {}): Vite.Plugin {
     config(config) {
       return { test: suiteSettings(config.test ?? {}) }
     },
-    async configureVitest({ vitest, project }) {
+    async configureVitest({ vitest, project, experimental_defineCacheKeyGenerator }) {
       if (wired.has(vitest)) return
       wired.add(vitest)
+      experimental_defineCacheKeyGenerator?.(mainProcessUncached)
       // Checked here, before Vitest prints or writes anything: a bad setting stops the run with
       // one message naming it, and no reporter ever overwrites an earlier run's files.
       // Imported here, in the process that configures the run: every suite file imports this
