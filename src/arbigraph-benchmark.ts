@@ -40,7 +40,7 @@ import { type SuiteHarnessOption, suiteHarness } from './harness/suite-harness.t
 import { arbigraphProgressCells } from './metrics/arbigraph-progress-cells.ts'
 import type { RunSummary } from './metrics/summarize.ts'
 import { summarize } from './metrics/summarize.ts'
-import { getTopology } from './registry.ts'
+import { getTopology, type Registry } from './registry.ts'
 import { cellDetails, modelBanner, reportColumns } from './report/columns.ts'
 import { formatMarkdown } from './report/format-markdown.ts'
 import { formatTable } from './report/format-table.ts'
@@ -60,6 +60,12 @@ export interface ArbigraphCaseInput {
   conditions?: readonly Condition[]
   /** Stores the instance and transcript for the dashboard; its ref becomes `transcriptRef`. @default none */
   caseDetails?: CaseDetailSink
+  /**
+   * The registry the conditions rebuild node prompts from (every category's templates), loaded
+   * only when conditions beyond in-graph run: a suite's worker otherwise loads only the built-ins
+   * its suite names. @default none
+   */
+  templates?: Registry
 }
 
 /** What every ArbiGraph case of a suite shares: its topology's budget, conditions and detail sink. */
@@ -94,7 +100,14 @@ export async function suiteCaseSettings(
   const registry = await threadRegistry(root, undefined, { categories: [], topologies: [topology] })
   const budget = topologyBudget(getTopology(registry, topology))
   const caseDetails = caseDetailSinkFromEnv(process.env, root)
-  return { budget, conditions: resolveConditions(conditions), ...(caseDetails ? { caseDetails } : {}) }
+  const resolved = resolveConditions(conditions)
+  const templates = resolved.length > 1 ? await threadRegistry(root) : undefined
+  return {
+    budget,
+    conditions: resolved,
+    ...(caseDetails ? { caseDetails } : {}),
+    ...(templates ? { templates } : {}),
+  }
 }
 
 /** Who ran a case and how long it took, as a record says it. */
@@ -242,7 +255,7 @@ export const arbigraphBenchmark = benchmark<ResolvedSuiteOptions, ArbigraphCaseI
     followUp: (c, record, run) =>
       withConditions(record, c.input.instance, {
         conditions: c.input.conditions ?? [],
-        registry: run.registry,
+        registry: c.input.templates ?? run.registry,
         ask: harnessAsk(
           run.harness,
           { id: identityOf(c).caseId, epoch: c.input.epoch, budget: c.input.budget },

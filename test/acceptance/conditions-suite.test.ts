@@ -36,7 +36,7 @@ describe('ARBIGRAPH_CONDITIONS on a real suite run', () => {
       root,
     )
     expect(run.stderr + run.stdout).not.toMatch(/unknown case/)
-    expect(run.code).toBe(0)
+    expect(run.code, run.stdout + run.stderr).toBe(0)
     const results = decodeResults(readFileSync(join(dir, 'results.json'), 'utf8'), 'results.json')
     expect(results.records).toHaveLength(2)
     for (const record of results.records) {
