@@ -1,26 +1,8 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { ISOLATED } from './test/setup/isolated-tests.ts'
 import { SlowFirstSequencer } from './test/setup/slow-first-sequencer.ts'
 import { arbigraph } from './vitest.ts'
-
-/**
- * Folders of unit tests that only call functions: no process, server, timer, environment
- * variable or module state of their own that outlives a file. They share their workers' loaded
- * modules (`isolate: false`): a fresh process and module graph per file cost them more than their
- * tests. A test that changes anything global belongs in another folder.
- */
-const SHARED = [
-  'test/agent/calculator',
-  'test/contracts',
-  'test/endpoint',
-  'test/generate',
-  'test/graph',
-  'test/metrics',
-  'test/plugins/math',
-  'test/plugins/transduction',
-  'test/render',
-  'test/sweep',
-].map((folder) => `${folder}/**/*.test.ts`)
 
 /** What both unit projects share. */
 const unit = {
@@ -42,6 +24,8 @@ const unit = {
   // A project with its own maxWorkers needs its own group (here after the eval suites, when one
   // `vitest run` selects both); the two unit projects share theirs, so they run side by side.
   sequence: { groupOrder: 1 },
+  // The module cache the child Vitest runs of the tests share (test/setup/child-vitest.mjs).
+  globalSetup: ['test/setup/child-module-cache.ts'],
 }
 
 export default defineConfig({
@@ -50,17 +34,22 @@ export default defineConfig({
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
       // `npm test` runs both: `vitest run --project unit --project unit-shared`.
+      // The files that change process-wide state, each in a fresh worker (test/setup/isolated-tests.ts).
+      { test: { ...unit, name: 'unit', include: ISOLATED } },
       {
         test: {
           ...unit,
-          name: 'unit',
+          name: 'unit-shared',
           include: ['test/**/*.test.ts'],
-          exclude: SHARED,
-          // The module cache its child Vitest runs share (test/setup/child-vitest.mjs).
-          globalSetup: ['test/setup/child-module-cache.ts'],
+          exclude: ISOLATED,
+          // Every other file shares its worker's loaded modules with the files before it: a fresh
+          // process and module graph per file cost most files more than their tests. What a test
+          // stubs with vi.stubEnv or vi.stubGlobal is undone after it, for the next file's sake.
+          isolate: false,
+          unstubEnvs: true,
+          unstubGlobals: true,
         },
       },
-      { test: { ...unit, name: 'unit-shared', include: SHARED, isolate: false } },
       {
         // The plugin brings the globalSetup, timeouts, concurrency and tags, as in a user's repository.
         plugins: [arbigraph()],

@@ -1,0 +1,23 @@
+/**
+ * The unit test files that run in a worker of their own. Every other unit test file shares its
+ * worker's loaded modules with the files before it (`isolate: false`), because a fresh process
+ * and module graph per file cost more CPU than most files' tests; sharing is safe for a file
+ * that leaves the process as it found it. These do not, or might not: they write environment
+ * variables with plain assignments (read by later files' code), mock modules, fake timers, change
+ * the working directory, or register templates and interpreters in module-level registries (the
+ * Python plugin's tests). `vi.stubEnv` is fine anywhere: the shared project unstubs after each
+ * test. test/architecture/test-isolation.test.ts checks that every file doing any of the above
+ * is listed here.
+ */
+export const ISOLATED = [
+  'test/acceptance/never-simulated.test.ts',
+  'test/cli/doctor.test.ts',
+  'test/cli/report.test.ts',
+  'test/config/config.test.ts',
+  'test/env-pool-category.test.ts',
+  'test/io/frozen-dataset.test.ts',
+  'test/io/reference/graph.test.ts',
+  'test/plugins/gsm/import-gsm-symbolic.test.ts',
+  'test/plugins/python/**/*.test.ts',
+  'test/reporters/progress-run.test.ts',
+]
