@@ -22,6 +22,17 @@ const SHARED = [
   'test/sweep',
 ].map((folder) => `${folder}/**/*.test.ts`)
 
+/**
+ * Python tests that run their calls in the process's sandbox pool (`sharedPythonPool()`), and the
+ * Python analysis tests: in a shared worker the pool's interpreters (about 3 CPU-s to start each)
+ * serve every file after the first, and the CLI and plugin modules load once. These files leave
+ * the pool running (idle, it never holds a worker open) and put back what they change.
+ */
+SHARED.push(
+  'test/plugins/python/{analysis,functions,generate,import-leetcode,python-task,rename}.test.ts',
+  'test/io/reference/python-stage.test.ts',
+)
+
 /** What both unit projects share. */
 const unit = {
   // What the entry points do before anything runs: hand the built-ins to the registry.
