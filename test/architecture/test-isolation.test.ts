@@ -1,7 +1,9 @@
 /**
  * Unit test files share workers unless test/setup/isolated-tests.ts lists them: a file that
- * changes process-wide state a later file of the same worker would see must be listed. Scanned
- * here: plain writes to `process.env`, module mocks, fake timers and `process.chdir`.
+ * changes process-wide state a later file of the same worker would see must be listed, or put
+ * the state back and say so in a comment starting `Shares its worker:` (how it puts it back).
+ * Scanned: every test file and test helper module (fixtures aside) for plain writes to
+ * `process.env`, module mocks, fake timers and `process.chdir`.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -13,8 +15,9 @@ const repo = join(import.meta.dirname, '../..')
 function* testFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
-    if (entry.isDirectory()) yield* testFiles(path)
-    else if (entry.name.endsWith('.test.ts')) yield relative(repo, path)
+    if (entry.isDirectory()) {
+      if (entry.name !== 'fixtures') yield* testFiles(path)
+    } else if (entry.name.endsWith('.ts') && entry.name !== 'fixtures') yield relative(repo, path)
   }
 }
 
@@ -44,12 +47,15 @@ describe('test isolation', () => {
     (file) => file !== relative(repo, import.meta.filename),
   )
 
-  it('lists every file that changes process-wide state', () => {
-    const unlisted = files.filter(
-      (file) =>
-        PROCESS_STATE.some((pattern) => pattern.test(readFileSync(join(repo, file), 'utf8'))) &&
-        !isolated.some((test) => test.test(file)),
-    )
+  it('lists every file that changes process-wide state and does not put it back', () => {
+    const unlisted = files.filter((file) => {
+      const text = readFileSync(join(repo, file), 'utf8')
+      return (
+        PROCESS_STATE.some((pattern) => pattern.test(text)) &&
+        !/\/\/ Shares its worker: |\* Shares its worker: /.test(text) &&
+        !isolated.some((test) => test.test(file))
+      )
+    })
     expect(unlisted, 'add these to test/setup/isolated-tests.ts').toEqual([])
   })
 

@@ -111,6 +111,7 @@ function dashboardJson(path: string): unknown {
 async function cli(argv: string[], cwd: string): Promise<string> {
   const lines: string[] = []
   const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l), cwd, isTTY: false }
+  // Shares its worker: the variable is put back in `finally`.
   const previous = process.env.ARBIGRAPH_ALLOW_SIMULATED
   process.env.ARBIGRAPH_ALLOW_SIMULATED = '1'
   try {

@@ -3,6 +3,8 @@
  * Vitest runs the tests start (child-vitest.mjs reads CHILD_VITEST_MODULE_CACHE, which the
  * workers inherit), removed when the run ends. Per run, so no transform outlives the sources it
  * was made from.
+ * Shares its worker: a globalSetup runs in Vitest's main process, before any worker starts (which
+ * inherit the variable); its teardown deletes it.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -3,11 +3,11 @@
  * worker's loaded modules with the files before it (`isolate: false`), because a fresh process
  * and module graph per file cost more CPU than most files' tests; sharing is safe for a file
  * that leaves the process as it found it. These do not, or might not: they write environment
- * variables with plain assignments (read by later files' code), mock modules, fake timers, change
- * the working directory, or register templates and interpreters in module-level registries (the
- * Python plugin's tests). `vi.stubEnv` is fine anywhere: the shared project unstubs after each
- * test. test/architecture/test-isolation.test.ts checks that every file doing any of the above
- * is listed here.
+ * variables with plain assignments (read by later files' code), mock modules, fake timers or
+ * change the working directory. `vi.stubEnv` is fine anywhere: the shared project unstubs after each
+ * test; so is a write the file puts back itself, said in a comment starting `Shares its worker:`.
+ * test/architecture/test-isolation.test.ts checks that every other file doing any of the above is
+ * listed here.
  */
 export const ISOLATED = [
   'test/acceptance/never-simulated.test.ts',
@@ -18,6 +18,5 @@ export const ISOLATED = [
   'test/io/frozen-dataset.test.ts',
   'test/io/reference/graph.test.ts',
   'test/plugins/gsm/import-gsm-symbolic.test.ts',
-  'test/plugins/python/**/*.test.ts',
   'test/reporters/progress-run.test.ts',
 ]

@@ -14,6 +14,7 @@
 //
 // Reference: docs/research/runtime-options.md §1.4 (permission model, jsglobals, process.binding).
 import { constants as fsConstants, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { takeHeapSnapshot } from './heap-snapshot.mjs'
@@ -42,6 +43,11 @@ WebAssembly.Memory.prototype.grow = function (pages) {
 }
 
 const gate = installImportGate()
+// pyodide.mjs would load its Emscripten module with import(): for a .js file in a package without
+// "type", Node then compiles the 1.1 MB file once to detect its format and lexes it for CommonJS
+// exports, about 0.2 CPU-s of every start. Loaded as CommonJS it defines the global
+// `_createPyodideModule` that pyodide looks for first, and pyodide loads nothing more.
+createRequire(import.meta.url)(join(pyodideDir, 'pyodide.asm.js'))
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, 'pyodide.mjs')).href)
 const py = await loadPyodide({
   indexURL: `${pyodideDir}/`,

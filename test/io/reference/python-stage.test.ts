@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   parsePythonBlock,
   preprocessChained,
   pythonStageCall,
   solvePythonStage,
 } from '../../../plugins/python/reference-stage.ts'
-import { closeSharedPythonPool } from '../../../plugins/python/sandbox/index.ts'
 import { referenceStageHandlers } from '../../../src/builtins.ts'
 import { checkGraph, emptyReport } from '../../../src/io/reference/check.ts'
 import type { ReferenceStage } from '../../../src/io/reference/graph.ts'
@@ -15,10 +14,6 @@ import { readReferenceFile } from '../../../src/io/reference/read.ts'
 import { arbigraphDir } from './fixtures.ts'
 
 const START_MS = 90_000
-
-afterAll(async () => {
-  await closeSharedPythonPool()
-})
 
 /** A block in the reference's layout (our words); the code keeps the shape §7.6 describes. */
 const block = (n: number, kind: 'list' | 'val', code: string) =>

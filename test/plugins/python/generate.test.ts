@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { closeSharedPythonPool } from '../../../plugins/python/sandbox/index.ts'
+import { describe, expect, it } from 'vitest'
 import { runCli, tempDir } from '../../cli/run-cli.ts'
-
-afterAll(() => closeSharedPythonPool())
 
 const cwd = tempDir()
 const instances = (file: string) =>

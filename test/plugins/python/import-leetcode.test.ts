@@ -3,10 +3,17 @@ import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { analyzeFunction } from '../../../plugins/python/analysis/index.ts'
 import { loadPoolFile } from '../../../plugins/python/pool.ts'
-import { closeSharedPythonPool } from '../../../plugins/python/sandbox/index.ts'
+import { PYTHON_POOL_ENV } from '../../../plugins/python/pool-env.ts'
 import { runCli, tempDir } from '../../cli/run-cli.ts'
 
-afterAll(() => closeSharedPythonPool())
+// Shares its worker: `generate --python-pool` points the python category at the pool for the rest
+// of the process, as it should for the CLI; this worker goes on with other files, so put the
+// variable back.
+const poolEnvBefore = process.env[PYTHON_POOL_ENV]
+afterAll(() => {
+  if (poolEnvBefore === undefined) delete process.env[PYTHON_POOL_ENV]
+  else process.env[PYTHON_POOL_ENV] = poolEnvBefore
+})
 
 const referenceDir =
   process.env.ARBIGRAPH_REFERENCE_DIR ?? resolve(import.meta.dirname, '../../../../shared/reference')

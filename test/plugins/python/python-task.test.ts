@@ -1,14 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { analyzeFunction } from '../../../plugins/python/analysis/index.ts'
 import { pythonTemplates } from '../../../plugins/python/category.ts'
 import { pythonTask } from '../../../plugins/python/chaining/python-task.ts'
 import { sandboxRunner } from '../../../plugins/python/chaining/sandbox-runner.ts'
 import { loadBuiltinPool, loadPoolFile } from '../../../plugins/python/pool.ts'
-import { closeSharedPythonPool } from '../../../plugins/python/sandbox/index.ts'
 import { createRng } from '../../../src/rng.ts'
 import { pyRepr } from '../../../src/values.ts'
-
-afterAll(() => closeSharedPythonPool())
 
 // Sorts its static list in place before reading it: the reference printed the sorted list.
 const SORTER = `def firstFit(boxes: List[int], room: List[int]) -> int:

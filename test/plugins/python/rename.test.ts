@@ -1,10 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { analyzeFunction } from '../../../plugins/python/analysis/index.ts'
 import { prepareCode, splitParams } from '../../../plugins/python/chaining/prepare-code.ts'
 import { sandboxRunner } from '../../../plugins/python/chaining/sandbox-runner.ts'
-import { closeSharedPythonPool } from '../../../plugins/python/sandbox/index.ts'
-
-afterAll(() => closeSharedPythonPool())
 
 const CLASS_SRC = `class Solution:
     LIMIT = 7

@@ -48,7 +48,9 @@ const slow: PythonCall = {
   wallMs: 60_000,
 }
 
-const pool = createPythonPool({ size: 1 })
+// One pool for both tests: each interpreter start costs seconds of CPU. The heap cap leaves room
+// for the second test's fill.
+const pool = createPythonPool({ size: 1, memoryMb: 1024 })
 afterAll(() => pool.close())
 
 // Fills 200 MiB first, then runs long. A fresh interpreter holds ~160 MiB once started (measured
@@ -85,43 +87,35 @@ describe.skipIf(process.platform !== 'linux')('python sandbox: an interpreter ki
   it(
     'gives it to a fresh interpreter only once: when that one dies under it too, the call settles as crashed',
     async () => {
-      // The other test's pool keeps its interpreter: this pool's are the children started after.
-      const others = new Set(sandboxChildren())
-      const own = createPythonPool({ size: 1, memoryMb: 1024 })
-      try {
-        expect(await own.run({ source: 'def f():\n    return 1', call: { function: 'f' } })).toMatchObject({
-          ok: true,
-        })
-        const before = new Set(sandboxChildren())
-        const [first, ...more] = [...before].filter((pid) => !others.has(pid))
-        expect(first).toBeTypeOf('number')
-        expect(more).toEqual([])
-        const started = residentMb(first!)
-        expect(started).toBeGreaterThan(0)
-        const outcome = own.run(fillsThenRuns)
-        await sleep(100)
-        process.kill(first!, 'SIGKILL')
-        // The retry's interpreter: a new child, killed once it holds the call's 200 MiB.
-        let second: number | undefined
-        for (const deadline = Date.now() + START_MS; second === undefined && Date.now() < deadline; ) {
-          await sleep(50)
-          second = sandboxChildren().find(
-            (pid) => !before.has(pid) && residentMb(pid) > started + FILL_MB / 2,
-          )
-        }
-        expect(second).toBeTypeOf('number')
-        process.kill(second!, 'SIGKILL')
-        const settled = await outcome
-        expect(settled).toMatchObject({ ok: false, error: { kind: 'crashed' } })
-        expect(settled.ok === false && settled.error.message).toContain('interpreter exited (SIGKILL)')
-        // And the pool goes on with a third interpreter.
-        expect(await own.run({ source: 'def f():\n    return 2', call: { function: 'f' } })).toMatchObject({
-          ok: true,
-          repr: '2',
-        })
-      } finally {
-        await own.close()
+      // A warm interpreter that has served a call (the first test's, or this one's when run alone).
+      expect(await pool.run({ source: 'def f():\n    return 1', call: { function: 'f' } })).toMatchObject({
+        ok: true,
+      })
+      const before = new Set(sandboxChildren())
+      const [first, ...more] = [...before]
+      expect(first).toBeTypeOf('number')
+      expect(more).toEqual([])
+      const started = residentMb(first!)
+      expect(started).toBeGreaterThan(0)
+      const outcome = pool.run(fillsThenRuns)
+      await sleep(100)
+      process.kill(first!, 'SIGKILL')
+      // The retry's interpreter: a new child, killed once it holds the call's 200 MiB.
+      let second: number | undefined
+      for (const deadline = Date.now() + START_MS; second === undefined && Date.now() < deadline; ) {
+        await sleep(50)
+        second = sandboxChildren().find((pid) => !before.has(pid) && residentMb(pid) > started + FILL_MB / 2)
       }
+      expect(second).toBeTypeOf('number')
+      process.kill(second!, 'SIGKILL')
+      const settled = await outcome
+      expect(settled).toMatchObject({ ok: false, error: { kind: 'crashed' } })
+      expect(settled.ok === false && settled.error.message).toContain('interpreter exited (SIGKILL)')
+      // And the pool goes on with a third interpreter.
+      expect(await pool.run({ source: 'def f():\n    return 2', call: { function: 'f' } })).toMatchObject({
+        ok: true,
+        repr: '2',
+      })
     },
     3 * START_MS,
   )

@@ -1,140 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createPythonPool,
-  decodeAnswer,
-  isWordSizeDependent,
-  type PythonCall,
-  type PythonPool,
-} from '../../../plugins/python/sandbox/index.ts'
-import { ArbigraphError } from '../../../src/errors.ts'
+/**
+ * The Python sandbox against real interpreters: what calls return (sandbox/results.ts), that every
+ * call forgets the previous one (sandbox/forgets.ts), and that escapes are stopped and reported
+ * (sandbox/violations.ts). One file, so that they share two warm pools: an interpreter start costs
+ * about 3 CPU-seconds, as much as many of these tests together. The pools are the product's own
+ * (createPythonPool), with the limits the violations check.
+ */
+import { afterAll, beforeAll } from 'vitest'
+import { createPythonPool } from '../../../plugins/python/sandbox/index.ts'
+import { forgetsTests } from './sandbox/forgets.ts'
+import { resultsTests } from './sandbox/results.ts'
+import { plantHostSecret, violationsTests } from './sandbox/violations.ts'
 
-const START_MS = 90_000
-let one: PythonPool
-let two: PythonPool
+// Interpreter start-up takes 2–4 s on an idle machine and much longer on a loaded one.
+const START_MS = 120_000
+
+// Created here, started (forked) by their first call.
+const pools = new Map(
+  [1, 2].map((size) => [size, createPythonPool({ size, stepBudget: 200_000, memoryMb: 256 })]),
+)
+let removeSecret = () => {}
 
 beforeAll(async () => {
-  one = createPythonPool({ size: 1 })
-  two = createPythonPool({ size: 2 })
+  // Before any interpreter starts, so that they could inherit it (the violations check they do not).
+  removeSecret = plantHostSecret()
   const warm = { source: 'def f():\n    return 0', call: { function: 'f' } }
-  await Promise.all([one.run(warm), two.run(warm), two.run(warm)])
+  await Promise.all([pools.get(1)!.run(warm), pools.get(2)!.run(warm), pools.get(2)!.run(warm)])
 }, START_MS)
 
 afterAll(async () => {
-  await Promise.all([one?.close(), two?.close()])
+  await Promise.all([...pools.values()].map((pool) => pool.close()))
+  removeSecret()
 })
 
-describe('python sandbox: results', () => {
-  it('returns the repr, the exact value, the step count and the inputs before and after an in-place sort', async () => {
-    const out = await one.run({
-      source:
-        'def task_1(list_1: List[int], k: int) -> List[int]:\n    list_1.sort()\n    return [x * 2**70 for x in list_1[:k]]',
-      call: { function: 'task_1', kwargs: { list_1: '[3, -1, 2]', k: '2' } },
-    })
-    expect(out).toEqual({
-      ok: true,
-      repr: '[-1180591620717411303424, 2361183241434822606848]',
-      value: [-1180591620717411303424n, 2361183241434822606848n],
-      // The module's `def` line, two body lines, three line events in the comprehension frame.
-      steps: 6,
-      inputs: { args: [], kwargs: { list_1: '[3, -1, 2]', k: '2' } },
-      inputsAfter: { args: [], kwargs: { list_1: '[-1, 2, 3]', k: '2' } },
-    })
-  })
-
-  it('calls Class.method on a fresh instance, with typing and math preloaded as in the reference', async () => {
-    const source =
-      'class Solution:\n    def go(self, nums: List[int]) -> int:\n        return math.gcd(*nums) + len(Counter(nums))\n\nfrom collections import Counter\n'
-    const out = await one.run({ source, call: { function: 'Solution.go', args: ['[12, 18, 12]'] } })
-    expect(out).toMatchObject({ ok: true, repr: '8', value: 8n })
-  })
-
-  it('gives each call fresh inputs, builtins, random state and recursion limit', async () => {
-    const poison =
-      "import sys, random\n__builtins__['len'] = lambda x: 99\nsys.setrecursionlimit(50)\ndef f(a):\n    a.append(1)\n    return random.random()"
-    const first = await one.run({ source: poison, call: { function: 'f', args: ['[]'] } })
-    const probe =
-      'import sys, random\ndef f(a):\n    return [len(a), sys.getrecursionlimit() > 50, random.random()]'
-    const second = await one.run({ source: probe, call: { function: 'f', args: ['[]'] } })
-    expect(first.ok && second.ok).toBe(true)
-    if (!first.ok || !second.ok) return
-    expect(second.repr).toBe(`[0, True, ${first.repr}]`)
-  })
-
-  it('reports Python exceptions with their type and message', async () => {
-    const out = await one.run({
-      source: 'def f(a):\n    return a // 0',
-      call: { function: 'f', args: ['5'] },
-    })
-    expect(out).toMatchObject({
-      ok: false,
-      error: { kind: 'python-exception', message: 'ZeroDivisionError: integer division or modulo by zero' },
-    })
-    const missing = await one.run({ source: 'x = 1', call: { function: 'task_9' } })
-    expect(missing).toMatchObject({
-      ok: false,
-      error: { message: 'NameError: the source defines no "task_9"' },
-    })
-    const bad = await one.run({
-      source: 'def f(a):\n    return a',
-      call: { function: 'f', args: ['open("x")'] },
-    })
-    expect(bad).toMatchObject({
-      ok: false,
-      error: { kind: 'python-exception', message: expect.stringContaining('not a Python literal') },
-    })
-  })
-
-  it('rejects results that differ between 32-bit pyodide and 64-bit CPython (sys.maxsize)', async () => {
-    const out = await one.run({
-      source: 'import sys\ndef f():\n    return [1, sys.maxsize]',
-      call: { function: 'f' },
-    })
-    expect(out).toMatchObject({
-      ok: false,
-      error: { kind: 'platform-dependent', message: expect.stringContaining('sys.maxsize') },
-    })
-    expect(isWordSizeDependent('9223372036854775807')).toBe(true)
-    expect(isWordSizeDependent('[-2147483648]')).toBe(true)
-    expect(isWordSizeDependent('[2147483648, 21474836470]')).toBe(false)
-  })
-
-  it('gives the same bytes (repr and steps) for pool size 1 and 2, including string-set order under the fixed hash seed', async () => {
-    const calls: PythonCall[] = Array.from({ length: 24 }, (_, i) => ({
-      source: `import heapq, bisect\ndef f(n):\n    s = {'apple', 'pear', 'fig', str(n)}\n    h = [(x * 7919) % 101 for x in range(n)]\n    heapq.heapify(h)\n    return [hash('abc') % 1000, list(s), h[:3], bisect.bisect(sorted(h), 50)]`,
-      call: { function: 'f', args: [String(i + 5)] },
-    }))
-    const render = async (pool: PythonPool) =>
-      JSON.stringify(
-        (await Promise.all(calls.map((c) => pool.run(c)))).map((o) => (o.ok ? [o.repr, o.steps] : o.error)),
-      )
-    const a = await render(one)
-    expect(a).not.toContain('error')
-    expect(await render(two)).toBe(a)
-  })
-})
-
-describe('python sandbox: API errors', () => {
-  it('rejects bad pool options with a coded error', () => {
-    expect(() => createPythonPool({ size: 0 })).toThrow(ArbigraphError)
-    expect(() => createPythonPool({ memoryMb: 10 })).toThrow(/createPythonPool: .*64/)
-  })
-
-  it('refuses run() after close()', async () => {
-    const pool = createPythonPool({ size: 1 })
-    await pool.close()
-    await expect(pool.run({ source: '', call: { function: 'f' } })).rejects.toMatchObject({
-      code: 'ARBIGRAPH_USAGE',
-      message: 'python pool: run() after close()',
-    })
-  })
-
-  it('decodes a crash and a timeout into classified errors', () => {
-    expect(decodeAnswer({ crashed: 'interpreter exited (code 1)' }, 10)).toEqual({
-      ok: false,
-      error: { kind: 'crashed', message: 'interpreter exited (code 1)' },
-    })
-    expect(decodeAnswer({ timeout: true }, 250)).toMatchObject({
-      error: { kind: 'timeout', message: expect.stringContaining('250 ms') },
-    })
-  })
-})
+resultsTests(pools.get(1)!, pools.get(2)!)
+forgetsTests(pools)
+violationsTests(pools.get(1)!)
