@@ -1,12 +1,14 @@
 /**
  * The order test files start in: the slow ones first, so that on two workers the run does not end
  * with one worker on a minute-long file while the other idles. Slow here means the file starts
- * processes (child Vitest runs, the CLI, a browser, a Python interpreter pool): those take tens of
- * seconds where the rest take one or two. Within each part Vitest's own order holds (the longest
+ * processes (child Vitest runs, the CLI, a browser, a Python interpreter pool), itself or through
+ * a helper module of the tests it imports (the parity test's runs are in results-parity.ts):
+ * those take tens of seconds where the rest take one or two. Within each part Vitest's own order holds (the longest
  * of the previous run first when it has their durations, else the largest file first), and the
  * order changes nothing a test does, only when it starts.
  */
 import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import type { TestSpecification } from 'vitest/node'
 import { BaseSequencer } from 'vitest/node'
 
@@ -14,15 +16,30 @@ import { BaseSequencer } from 'vitest/node'
 const STARTS_A_PROCESS =
   /\b(runFixture|runSuites|runAll|runEval|startRun|spawn|spawnSync|launchChromium|createPythonPool|interruptedRun)\(/
 
+/** A relative import of a test helper module (not another package, not src/). */
+const LOCAL_IMPORT = /\bfrom\s+'(\.\.?\/[^']+\.ts)'/g
+
+const startsAProcess = (file: string): boolean => {
+  try {
+    return STARTS_A_PROCESS.test(readFileSync(file, 'utf8'))
+  } catch {
+    return false
+  }
+}
+
 const slow = new Map<string, boolean>()
 const isSlow = (file: string): boolean => {
   let known = slow.get(file)
   if (known === undefined) {
+    let text = ''
     try {
-      known = STARTS_A_PROCESS.test(readFileSync(file, 'utf8'))
-    } catch {
-      known = false
-    }
+      text = readFileSync(file, 'utf8')
+    } catch {}
+    known =
+      STARTS_A_PROCESS.test(text) ||
+      [...text.matchAll(LOCAL_IMPORT)].some(
+        ([, path]) => !path!.includes('/src/') && startsAProcess(resolve(dirname(file), path!)),
+      )
     slow.set(file, known)
   }
   return known
