@@ -12,9 +12,12 @@ import { dirname, resolve } from 'node:path'
 import type { TestSpecification } from 'vitest/node'
 import { BaseSequencer } from 'vitest/node'
 
-/** What a slow file's source says: it starts a process or an interpreter pool. */
+/**
+ * What a slow file's source says: it starts a process or an interpreter pool, or builds a GSM
+ * template pool (a search for bindable values over every template: seconds, while it collects).
+ */
 const STARTS_A_PROCESS =
-  /\b(runFixture|runSuites|runAll|runEval|startRun|spawn|spawnSync|launchChromium|createPythonPool|interruptedRun)\(/
+  /\b(runFixture|runSuites|runAll|runEval|startRun|spawn|spawnSync|launchChromium|createPythonPool|interruptedRun|buildPool)\(/
 
 /** A relative import of a test helper module (not another package, not src/). */
 const LOCAL_IMPORT = /\bfrom\s+'(\.\.?\/[^']+\.ts)'/g
