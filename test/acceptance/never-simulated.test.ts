@@ -108,6 +108,7 @@ describe('never a silent simulator', { timeout: 120_000 }, () => {
     const argv = [join(dir, 'sim', 'results.json'), '--gate', '*.accuracy>=0.5']
     const saved = process.env.ARBIGRAPH_ALLOW_SIMULATED
     try {
+      // Shares its worker: the variable is put back in `finally`.
       delete process.env.ARBIGRAPH_ALLOW_SIMULATED
       expect(await reportCommand.run(argv, io)).toBe(1)
       expect(err.join('\n')).toContain('gate: refused — these results are SIMULATED')

@@ -84,6 +84,7 @@ describe('arbigraph report', () => {
     // As written, the table warns and the gate refuses: one rule decides both.
     write('as-written.json', {})
     const saved = process.env.ARBIGRAPH_ALLOW_SIMULATED
+    // Shares its worker: the variable is put back in `finally`.
     delete process.env.ARBIGRAPH_ALLOW_SIMULATED
     try {
       const gated = await report(['as-written.json', '--gate', '*.accuracy>=0.5'])

@@ -60,6 +60,7 @@ describe('user config', () => {
     writeFileSync(join(dir, 'names.ts'), "export const names: string[] = ['kept-or-not']\n")
     const cache = join(dir, 'compile-cache')
     const before = process.env.ARBIGRAPH_COMPILE_CACHE
+    // Shares its worker: the variable is put back in `finally`.
     process.env.ARBIGRAPH_COMPILE_CACHE = kept ? cache : 'off'
     try {
       expect((await loadConfig(dir)).plugins.map((p) => p.name)).toEqual(['kept-or-not'])

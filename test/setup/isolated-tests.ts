@@ -10,13 +10,8 @@
  * listed here.
  */
 export const ISOLATED = [
-  'test/acceptance/never-simulated.test.ts',
   'test/cli/doctor.test.ts',
-  'test/cli/report.test.ts',
-  'test/config/config.test.ts',
   'test/env-pool-category.test.ts',
   'test/io/frozen-dataset.test.ts',
-  'test/io/reference/graph.test.ts',
-  'test/plugins/gsm/import-gsm-symbolic.test.ts',
   'test/reporters/progress-run.test.ts',
 ]

@@ -52,6 +52,7 @@ describe('arbigraph import-gsm-symbolic', () => {
     const { dir } = folder()
     await runCli(['import-gsm-symbolic', 'symbolic', '--overrides', 'corrected', '--out', 'pool.json'], dir)
     const before = process.env.ARBIGRAPH_GSM_POOL
+    // Shares its worker: the variable is put back in `finally`.
     process.env.ARBIGRAPH_GSM_POOL = join(dir, 'pool.json')
     try {
       expect(gsm.templates.map((t) => [t.id, t.referenceName])).toEqual([
