@@ -152,7 +152,13 @@ export function startInterpreter(options: InterpreterOptions): Interpreter {
     },
     kill() {
       // Dead from now on, not from the 'exit' event: the pool must not send it another call.
-      if (alive) child.kill('SIGKILL')
+      // Referenced until it is gone: an idle interpreter's handles are unreferenced, and whoever
+      // awaits its end (the pool's close) must see the 'exit' event rather than the event loop
+      // running dry first (a script ending on `await pool.close()` then exited 13).
+      if (alive) {
+        interpreter.hold(true)
+        child.kill('SIGKILL')
+      }
       alive = false
     },
   }
