@@ -126,7 +126,14 @@ export const transduction = benchmark<
     decode: decodeTransductionResults,
   },
   breakdowns: transductionBreakdowns,
-  sweep: transductionSweep,
+  // A sweep's documents store their details where a suite's do: under the run's root.
+  sweep: {
+    ...transductionSweep,
+    pointCases: (options, axis, value, seed, run) => {
+      if (run) detailRoot = run.root
+      return transductionSweep.pointCases(options, axis, value, seed)
+    },
+  },
   // Gate cells are family × budget, as on the progress line and the dashboard; `accuracy` averages
   // the documents' record accuracies (the report's macro accuracy), `exact` is the share of
   // documents exactly complete (a plain rate over documents).

@@ -190,12 +190,16 @@ export interface BenchmarkSweepTrial {
 /** What a benchmark brings to be swept: its axes, each point's cases, and its records as trials. */
 export interface BenchmarkSweep<Options, Case, Record> {
   axes: { [axis: string]: BenchmarkSweepAxis }
-  /** The cases of one point: the suite's options with `axis` at `value`, generated from `seed` alone. */
+  /**
+   * The cases of one point: the suite's options with `axis` at `value`, generated from `seed`
+   * alone. `run` is the run the cases are for (its root: where their details go), as `cases` gets it.
+   */
   pointCases(
     options: Options,
     axis: string,
     value: number,
     seed: string,
+    run?: { root: string },
   ): BenchmarkCase<Case>[] | Promise<BenchmarkCase<Case>[]>
   trial(record: Record): BenchmarkSweepTrial
 }

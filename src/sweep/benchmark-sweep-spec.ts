@@ -97,11 +97,13 @@ export function benchmarkPointCases(
   plan: BenchmarkSweepPlan,
   point: SweepPoint,
   seed: string,
+  run?: { root: string },
 ): BenchmarkCase<unknown>[] | Promise<BenchmarkCase<unknown>[]> {
   return plan.bench.sweep!.pointCases(
     plan.options,
     point.axis,
     point.value,
     pointSeed(seed, point.axis, point.value),
+    run,
   )
 }

@@ -134,12 +134,13 @@ export async function benchmarkSweepCases(
   bench: Parameters<typeof benchmarkSweepPlan>[0],
   sweep: ResolvedBenchmarkSweep,
   env = readSuiteEnv(),
+  run?: { root: string },
 ): Promise<{ cases: Awaited<ReturnType<typeof benchmarkPointCases>>; costs: PointCost[] }> {
   const plan = benchmarkSweepPlan(bench, sweep)
   const cases: Awaited<ReturnType<typeof benchmarkPointCases>> = []
   const costs: PointCost[] = []
   for (const point of plan.points) {
-    const pointCases = await benchmarkPointCases(plan, point, env.seed ?? sweep.seed)
+    const pointCases = await benchmarkPointCases(plan, point, env.seed ?? sweep.seed, run)
     costs.push(
       promptsCost(
         point,
@@ -176,7 +177,8 @@ function defineBenchmarkSweep(options: DefineBenchmarkSweepOptions): void {
     { name: `sweep:${label}-${axis}`, tags: ['sweep', label] },
     `defineSweep(${label})`,
     async (bench) => {
-      const { cases, costs } = await benchmarkSweepCases(bench, sweep)
+      // The run's root: where the benchmark stores its cases' details (the document view's).
+      const { cases, costs } = await benchmarkSweepCases(bench, sweep, readSuiteEnv(), { root: runRoot() })
       printCost(`${bench.name}-${axis}`, costs)
       return cases
     },

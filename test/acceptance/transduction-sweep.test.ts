@@ -5,7 +5,7 @@
  * Markdown summary and results file: every point exact, the breaking point beyond the range.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { expect, it } from 'vitest'
 import { decodeTransductionResults } from '../../plugins/transduction/results.ts'
 import { runSuites } from './vitest-child.ts'
@@ -48,4 +48,10 @@ it('the budget sweep runs 4K → 16K and reports its curve', { timeout: 240_000 
     '### sweep transduction-budget/arithmetic/plain · transduction budget · sim:oracle',
   )
   expect(existsSync(join(run.dir, 'results.json'))).toBe(false)
+  // The document view has each sweep document's prompt and output, stored as a suite's are.
+  for (const record of records) {
+    const [file, line] = record.detailRef!.split('#')
+    const stored = readFileSync(resolve(run.dir, 'cases', file!), 'utf8').split('\n')[Number(line) - 1]!
+    expect(JSON.parse(stored)).toMatchObject({ id: record.documentId })
+  }
 })
