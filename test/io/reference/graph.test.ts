@@ -105,7 +105,6 @@ describe('reference graphs of every record shape', () => {
 
   it('GSM stages without configured templates are skipped with how to configure them', async () => {
     const previous = process.env.ARBIGRAPH_GSM_TEMPLATES
-    // Shares its worker: the variable is put back in `finally`.
     delete process.env.ARBIGRAPH_GSM_TEMPLATES
     try {
       const gsm = { ...divisorSumRecord(), task_name: 'GSM_0007.json' }
