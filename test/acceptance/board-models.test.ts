@@ -36,7 +36,7 @@ import { datasetCases } from '../../src/vitest/dataset-suite.ts'
 import { runBenchmarkCase } from '../../src/vitest/run-benchmark-case.ts'
 import { simCaseOf } from '../../src/vitest/sim-case.ts'
 import { runCommand, scratchDir } from '../cli/reference-io.ts'
-import { chromiumAvailable, launchChromium } from '../dashboard/chromium.ts'
+import { chromiumAvailable, launchChromium, pageReady } from '../dashboard/chromium.ts'
 import { arbigraphDir, referenceDir } from '../io/reference/fixtures.ts'
 
 const root = process.cwd()
@@ -107,9 +107,6 @@ async function simRun(persona: 'sim:oracle' | 'sim:noisy', file: string): Promis
     await sim.close()
   }
 }
-
-const ready = (page: Page, view: string) =>
-  page.waitForFunction(`document.documentElement.dataset.ready === ${JSON.stringify(view)}`)
 
 describe.skipIf(!present)(
   'a board of sim:oracle, sim:noisy and the replayed Qwen3.5-27B run on gsm_baseline.json',
@@ -187,7 +184,7 @@ describe.skipIf(!present)(
         page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
         page.on('pageerror', (e) => errors.push(String(e)))
         await page.goto(`file://${join(dir, 'board')}/index.html`)
-        await ready(page, 'overview')
+        await pageReady(page, 'overview')
         const rows = page.locator('#matrix-arbigraph tbody tr')
         const names = await rows.locator('td.model').allTextContents()
         expect(names.map((n) => n.split(' @')[0]).sort()).toEqual([QWEN, 'sim:noisy', 'sim:oracle'])
@@ -201,7 +198,7 @@ describe.skipIf(!present)(
           .locator('a.cell-link')
           .first()
           .click()
-        await ready(page, 'cases')
+        await pageReady(page, 'cases')
         const noisy = board.sections[0]!.columns.find((c) => c.model === 'sim:noisy')!.total
         expect(await page.textContent('#case-count')).toBe(
           `${INSTANCES} trials: ${noisy.correct} right, ${noisy.graded - noisy.correct} wrong, ${noisy.infra} infrastructure errors`,

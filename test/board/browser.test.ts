@@ -15,14 +15,11 @@ import { boardCommand } from '../../src/cli/commands/board.ts'
 import { buildDashboard } from '../../src/dashboard/build-dashboard.ts'
 import { buildResults } from '../../src/report/build-results.ts'
 import { runCommand, scratchDir } from '../cli/reference-io.ts'
-import { chromiumAvailable, launchChromium } from '../dashboard/chromium.ts'
+import { chromiumAvailable, launchChromium, pageReady } from '../dashboard/chromium.ts'
 import { syntheticRunRecords, writeSyntheticRun } from './synthetic-runs.ts'
 import { syntheticTransductionRecords, writeSyntheticTransduction } from './synthetic-transduction.ts'
 
 const oracleTransduction = syntheticTransductionRecords('sim:oracle', 1.2, 3, true)
-
-const ready = (page: Page, view: string) =>
-  page.waitForFunction(`document.documentElement.dataset.ready === ${JSON.stringify(view)}`)
 
 describe.skipIf(!chromiumAvailable())('board in headless Chromium (file://)', () => {
   let dir: string
@@ -88,7 +85,7 @@ describe.skipIf(!chromiumAvailable())('board in headless Chromium (file://)', ()
 
   it('opens with three models in the matrix, the views drawn, and no console error', async () => {
     await page.goto(url)
-    await ready(page, 'overview')
+    await pageReady(page, 'overview')
     const models = await page
       .locator('#matrix-arbigraph tbody tr')
       .evaluateAll((rows) => rows.map((r) => (r as unknown as { dataset: { model: string } }).dataset.model))
@@ -119,10 +116,10 @@ describe.skipIf(!chromiumAvailable())('board in headless Chromium (file://)', ()
 
   it('a cell leads to its cases: the pooled runs of a model, loaded on demand', async () => {
     await page.goto(url)
-    await ready(page, 'overview')
+    await pageReady(page, 'overview')
     const row = page.locator('#matrix-arbigraph tbody tr[data-model="sim:noisy"]')
     await row.locator('td').nth(1).locator('a.cell-link').click()
-    await ready(page, 'cases')
+    await pageReady(page, 'cases')
     // baseline/gsm: trials i with i % 6 == 0 and floor(i / 6) % 3 == 1 → 4 of 72, in each of two runs.
     expect(await page.textContent('#case-count')).toMatch(/^8 trials: /)
     const cells = await page.locator('#case-table tbody tr td:nth-child(2)').allTextContents()
@@ -132,7 +129,7 @@ describe.skipIf(!chromiumAvailable())('board in headless Chromium (file://)', ()
 
   it("a run with a dashboard: the cell opens that dashboard's case table, filtered to the cell", async () => {
     await page.goto(url)
-    await ready(page, 'overview')
+    await pageReady(page, 'overview')
     const link = page
       .locator('#matrix-arbigraph tbody tr[data-model="qwen3.5-27b"] td')
       .nth(1)
@@ -150,7 +147,7 @@ describe.skipIf(!chromiumAvailable())('board in headless Chromium (file://)', ()
 
   it("another benchmark's cell opens its tab of the run's dashboard, filtered to the cell", async () => {
     await page.goto(url)
-    await ready(page, 'overview')
+    await pageReady(page, 'overview')
     const link = page
       .locator('#matrix-transduction tbody tr[data-model="sim:oracle"] td')
       .nth(1)
@@ -171,7 +168,7 @@ describe.skipIf(!chromiumAvailable())('board in headless Chromium (file://)', ()
     )
     // The board's own case list of that model and cell links the same tab.
     await page.goto(url)
-    await ready(page, 'overview')
+    await pageReady(page, 'overview')
     const s = await page.evaluate(
       `window.board.store.board.sections.findIndex((x) => x.benchmark === 'transduction')`,
     )
@@ -179,7 +176,7 @@ describe.skipIf(!chromiumAvailable())('board in headless Chromium (file://)', ()
       `window.board.store.board.sections[${s}].columns.findIndex((x) => x.key === 'sim:oracle')`,
     )
     await page.goto(`${url}#/cases/${s}/${c}?cell=${cell}`)
-    await ready(page, 'cases')
+    await pageReady(page, 'cases')
     expect(await page.locator('a.dashboard-link').getAttribute('href')).toBe(href)
     expect(errors).toEqual([])
   })

@@ -25,19 +25,17 @@ import { startSimServer } from '../../src/sim/index.ts'
 import { runBenchmarkCase } from '../../src/vitest/run-benchmark-case.ts'
 import { runCommand } from '../cli/reference-io.ts'
 import { tempDir } from '../cli/run-cli.ts'
-import { chromiumAvailable, launchChromium } from './chromium.ts'
+import { chromiumAvailable, launchChromium, pageReady } from './chromium.ts'
 import type { TransductionRun } from './transduction-run.ts'
 import { transductionRun } from './transduction-run.ts'
 
 const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'out', 'artifacts', 'screenshots')
 
-const ready = (page: Page, view: string) =>
-  page.waitForFunction(`document.documentElement.dataset.ready === ${JSON.stringify(view)}`)
 /** Goes to `href` and waits for `view`: a hash change on the same page keeps the last `ready`, so it is cleared first. */
 const open = async (page: Page, href: string, view: string) => {
   await page.evaluate("document.documentElement.dataset.ready = ''").catch(() => {})
   await page.goto(href)
-  await ready(page, view)
+  await pageReady(page, view)
 }
 
 const now = new Date().toISOString()
@@ -169,7 +167,7 @@ describe.skipIf(!chromiumAvailable())('benchmark tabs in headless Chromium (file
         `document.querySelector('#bench-case-count')?.textContent?.startsWith('${partial.length} of')`,
       )
       await page.locator('#bench-case-table tbody tr').first().click()
-      await ready(page, 'bench:case')
+      await pageReady(page, 'bench:case')
       // The link names the document, not its position.
       const id = decodeURIComponent(/case\/([^/?]+)$/.exec(page.url())![1]!)
       const record = run.records.find((r) => r.documentId === id)!
@@ -220,12 +218,12 @@ describe.skipIf(!chromiumAvailable())('benchmark tabs in headless Chromium (file
       const at4K = run.records.filter((r) => r.budget === '4K').length
       await open(page, url, 'bench:overview')
       await page.click('#lt-by-budget tbody tr:first-child a.cell-link')
-      await ready(page, 'bench:cases')
+      await pageReady(page, 'bench:cases')
       expect(page.url()).toContain('#/b/transduction/cases?budget=4K')
       expect(await page.textContent('#bench-case-count')).toBe(`${at4K} of ${total} cases`)
       await open(page, url, 'bench:overview')
       await page.click('#section-lt-by-budget-chart g.bar-group.linked[data-category="8K"] rect')
-      await ready(page, 'bench:cases')
+      await pageReady(page, 'bench:cases')
       expect(await page.textContent('#bench-case-count')).toBe(`${total - at4K} of ${total} cases`)
       // The format a board links to: a family × budget cell.
       await open(
@@ -242,7 +240,7 @@ describe.skipIf(!chromiumAvailable())('benchmark tabs in headless Chromium (file
       const first = page.locator('#fig-8-budgets td a.cell-link').first()
       const target = new URLSearchParams((await first.getAttribute('href'))!.split('?')[1])
       await first.click()
-      await ready(page, 'bench:cases')
+      await pageReady(page, 'bench:cases')
       const variant = run.records.filter(
         (r) =>
           r.family === target.get('family') &&
@@ -302,17 +300,17 @@ describe.skipIf(!chromiumAvailable())('benchmark tabs in headless Chromium (file
         '0',
       ])
       await page.click('#bench-nav a[data-page="cases"]')
-      await ready(page, 'bench:cases')
+      await pageReady(page, 'bench:cases')
       expect(await page.textContent('#bench-case-count')).toBe('4 of 4 cases')
       await page.locator('#bench-case-table tbody tr').nth(2).click()
-      await ready(page, 'bench:case')
+      await pageReady(page, 'bench:case')
       expect(JSON.parse((await page.textContent('#case-record'))!)).toEqual(records[2])
       // Without an id of its own, a record's link names a hash of its content, not its position.
       expect(page.url()).toMatch(/#\/b\/echo\/case\/[0-9a-f]{12}$/)
       // Its one cell's row opens the cases of that cell.
       await open(page, url, 'bench:overview')
       await page.click('#bench-cells tbody tr:first-child a.cell-link')
-      await ready(page, 'bench:cases')
+      await pageReady(page, 'bench:cases')
       expect(page.url()).toContain(`cell=${encodeURIComponent(cell!.cell)}`)
       expect(await page.textContent('#bench-case-count')).toBe('4 of 4 cases')
       expect(errors).toEqual([])

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildDashboard } from '../../src/dashboard/build-dashboard.ts'
 import { compareRuns } from '../../src/metrics/compare.ts'
 import { tempDir } from '../cli/run-cli.ts'
-import { chromiumAvailable, sharedChromium } from './chromium.ts'
+import { chromiumAvailable, pageReady, sharedChromium } from './chromium.ts'
 import type { SimRun } from './make-run.ts'
 import { simRun } from './make-run.ts'
 
@@ -21,13 +21,11 @@ afterAll(() => chromium.close())
 export const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'out', 'artifacts', 'screenshots')
 
 // Predicates are strings: they run in the page, and this project's TypeScript has no DOM types.
-const ready = (page: Page, view: string) =>
-  page.waitForFunction(`document.documentElement.dataset.ready === ${JSON.stringify(view)}`)
 /** Goes to `href` and waits for `view`: a hash change on the same page keeps the last `ready`, so it is cleared first. */
 const open = async (page: Page, href: string, view: string) => {
   await page.evaluate("document.documentElement.dataset.ready = ''").catch(() => {})
   await page.goto(href)
-  await ready(page, view)
+  await pageReady(page, view)
 }
 const countStarts = (page: Page, text: string) =>
   page.waitForFunction(
@@ -104,7 +102,7 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
 
   it('opens a wrong case with its coloured task graph, prompt and transcript', async () => {
     await page.locator('#case-table tbody tr').first().click()
-    await ready(page, 'case')
+    await pageReady(page, 'case')
     await page.waitForSelector('#case-graph svg')
     // The link names the case and its epoch, not a position in this run's order.
     const [, id, epoch] = /#\/case\/([^?]+)\?epoch=(\d+)$/.exec(page.url())!
@@ -123,7 +121,7 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     expect(await page.locator('#transcript article.turn').count()).toBe(record.turns)
     await page.screenshot({ path: join(SCREENSHOTS, 'case.png'), fullPage: true })
     await page.click('text=‹ back')
-    await ready(page, 'cases')
+    await pageReady(page, 'cases')
     expect(page.url()).toContain('outcome=wrong')
     expect(errors).toEqual([])
   })
@@ -155,7 +153,7 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     await open(page, `file://${dir}/index.html#/case/${encodeURIComponent(record.caseId)}`, 'case-epochs')
     expect(await page.locator('ul a').allTextContents()).toEqual(['epoch 0', 'epoch 1'])
     await page.click('text=epoch 1')
-    await ready(page, 'case')
+    await pageReady(page, 'case')
     expect(await page.textContent('p.facts')).toContain('epoch 1')
     // An old position link says what it is instead of opening the case now at that position.
     await open(page, `file://${dir}/index.html#/case/5`, 'case-missing')
@@ -172,7 +170,7 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     const records = run.results.records
     await open(page, url, 'overview')
     await page.click('#cell-table tr[data-cell="chain/math"] a.cell-link')
-    await ready(page, 'cases')
+    await pageReady(page, 'cases')
     expect(page.url()).toContain('#/cases?cell=chain%2Fmath')
     const chain = records.filter((r) => r.topology === 'chain').length
     expect(await page.textContent('#case-count')).toBe(`${chain} of ${records.length} trials`)
@@ -182,7 +180,7 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     )
     await open(page, url, 'overview')
     await page.click('svg.accuracy g.cell[data-cell="baseline/math"] rect.bar')
-    await ready(page, 'cases')
+    await pageReady(page, 'cases')
     expect(await page.textContent('#case-count')).toBe(
       `${records.length - chain} of ${records.length} trials`,
     )
@@ -192,7 +190,7 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     const task = page.locator('#task-table tbody tr').first()
     const [topology, category, name] = (await task.getAttribute('data-cell'))!.split('/')
     await task.locator('a.cell-link').click()
-    await ready(page, 'cases')
+    await pageReady(page, 'cases')
     const ofTask = records.filter(
       (r) => r.topology === topology && r.category === category && r.task === name,
     )
@@ -224,12 +222,12 @@ describe.skipIf(!chromiumAvailable())('dashboard in headless Chromium (file://)'
     await page.screenshot({ path: join(SCREENSHOTS, 'compare.png') })
     // A row leads to its cell's cases of run B (the dashboard's), and a case from there names B too.
     await page.click('table.compare tr[data-cell="chain/math"] a.cell-link')
-    await ready(page, 'cases')
+    await pageReady(page, 'cases')
     expect(await page.textContent('#run-note')).toBe('Run B: run B')
     const chain = worse.filter((r) => r.topology === 'chain')
     expect(await page.textContent('#case-count')).toBe(`${chain.length} of ${worse.length} trials`)
     await page.locator('#case-table tbody tr').first().click()
-    await ready(page, 'case')
+    await pageReady(page, 'case')
     expect(page.url()).toMatch(/#\/case\/[^?]+\?epoch=\d+&run=B$/)
     expect(await page.textContent('#run-note')).toBe('Run B: run B')
     // A link naming run A is told where A's cases are, not shown B's.

@@ -8,7 +8,7 @@
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, BrowserContext } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { chromium } from 'playwright-core'
 
 /** Where the browser is; ARBIGRAPH_CHROMIUM overrides it. */
@@ -57,6 +57,14 @@ export async function launchChromium(): Promise<BrowserContext> {
 }
 
 export type { Browser }
+
+/**
+ * Waits until the page says it has drawn `view` (the app sets `data-ready` on <html> when a view
+ * is done), so a test never reads a half-drawn page.
+ * @example await pageReady(page, 'overview')
+ */
+export const pageReady = (page: Page, view: string) =>
+  page.waitForFunction(`document.documentElement.dataset.ready === ${JSON.stringify(view)}`)
 
 /**
  * One Chromium for a whole test file, launched when a test first asks for it: each launch costs

@@ -13,11 +13,9 @@ import { buildResults } from '../../src/report/build-results.ts'
 import { formatDifference } from '../../src/report/format-context-loss.ts'
 import { tempDir } from '../cli/run-cli.ts'
 import { conditionsRun } from '../conditions/conditions-run.ts'
-import { chromiumAvailable, launchChromium } from './chromium.ts'
+import { chromiumAvailable, launchChromium, pageReady } from './chromium.ts'
 
 const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'out', 'artifacts', 'screenshots')
-const ready = (page: Page, view: string) =>
-  page.waitForFunction(`document.documentElement.dataset.ready === ${JSON.stringify(view)}`)
 
 describe.skipIf(!chromiumAvailable())('Conditions page in headless Chromium (file://)', () => {
   let results: Results
@@ -53,7 +51,7 @@ describe.skipIf(!chromiumAvailable())('Conditions page in headless Chromium (fil
 
   it('shows the three conditions side by side per cell and depth, with the reports’ differences', async () => {
     await page.goto(`${url}#/conditions`)
-    await ready(page, 'conditions')
+    await pageReady(page, 'conditions')
     const rows = results.contextLoss!.rows
     expect(await page.locator('#conditions-cells tbody tr').count()).toBe(rows.length)
     const first = page.locator('#conditions-cells tbody tr').first()
@@ -72,7 +70,7 @@ describe.skipIf(!chromiumAvailable())('Conditions page in headless Chromium (fil
 
   it('lists every case with each node’s three outcomes, and opens a case', async () => {
     await page.goto(`${url}#/conditions`)
-    await ready(page, 'conditions')
+    await pageReady(page, 'conditions')
     const records = results.records
     expect(await page.locator('#conditions-cases tbody tr').count()).toBe(records.length)
     const wrong = records.findIndex((r) => r.grade?.nodes.some((n) => n.verdict !== 'correct'))
@@ -85,7 +83,7 @@ describe.skipIf(!chromiumAvailable())('Conditions page in headless Chromium (fil
     const label = records[wrong]!.conditions!.nodes.find((n) => n.evidence)!.evidence!
     expect(await row.textContent()).toContain(label)
     await row.click()
-    await ready(page, 'case')
+    await pageReady(page, 'case')
     expect(page.url()).toContain(
       `#/case/${encodeURIComponent(records[wrong]!.caseId)}?epoch=${records[wrong]!.epoch}`,
     )
