@@ -20,37 +20,56 @@ import { type GsmTemplate, parseTemplate } from './parse.ts'
 import { completions, recoverVariables } from './recover.ts'
 import { readPool, readTemplateFolder } from './template-pool.ts'
 
-/** Annotated template texts by file stem (`0027`). */
-let sources: Map<string, string> | undefined
+/** Annotated template texts by file stem (`0027`), as `useGsmTemplates` set them. */
+let chosen: Map<string, string> | undefined
+/** The templates the environment named, with the variables' values they were read for. */
+let fromEnv: { key: string; sources: Map<string, string> } | undefined
 const parsed = new Map<string, GsmTemplate>()
 
+type TemplateSource = { pool: string } | { folder: string; overrides?: string }
+
 /**
- * Sets the templates GSM stages are checked against (a pool file or a folder plus overrides).
+ * Sets the templates GSM stages are checked against (a pool file or a folder plus overrides);
+ * `undefined` forgets them, and the environment's variables name them again.
  * @example useGsmTemplates({ folder: 'ml-gsm-symbolic/templates/symbolic', overrides: 'corrected_templates' })
  */
-export function useGsmTemplates(from: { pool: string } | { folder: string; overrides?: string }): void {
+export function useGsmTemplates(from: TemplateSource | undefined): void {
   parsed.clear()
-  if ('pool' in from) {
-    sources = new Map(readPool(from.pool).templates.map((t) => [t.id, t.question_annotated]))
-    return
-  }
-  sources = new Map(
+  chosen = from && readSources(from)
+}
+
+function readSources(from: TemplateSource): Map<string, string> {
+  if ('pool' in from) return new Map(readPool(from.pool).templates.map((t) => [t.id, t.question_annotated]))
+  return new Map(
     readTemplateFolder(from.folder, from.overrides).flatMap((t) =>
       t.annotated ? [[t.id, t.annotated] as const] : [],
     ),
   )
 }
 
+/**
+ * The templates in use: those set, else those the environment names now (read again when a
+ * variable changes, so a value seen once does not outlive it in a long-lived process).
+ */
 function templateSources(): Map<string, string> | undefined {
-  if (sources) return sources
-  const env = process.env
-  if (env.ARBIGRAPH_GSM_POOL) useGsmTemplates({ pool: env.ARBIGRAPH_GSM_POOL })
-  else if (env.ARBIGRAPH_GSM_TEMPLATES)
-    useGsmTemplates({
-      folder: env.ARBIGRAPH_GSM_TEMPLATES,
-      ...(env.ARBIGRAPH_GSM_OVERRIDES ? { overrides: env.ARBIGRAPH_GSM_OVERRIDES } : {}),
-    })
-  return sources
+  if (chosen) return chosen
+  const {
+    ARBIGRAPH_GSM_POOL: pool,
+    ARBIGRAPH_GSM_TEMPLATES: folder,
+    ARBIGRAPH_GSM_OVERRIDES: overrides,
+  } = process.env
+  const from: TemplateSource | undefined = pool
+    ? { pool }
+    : folder
+      ? { folder, ...(overrides ? { overrides } : {}) }
+      : undefined
+  if (!from) return undefined
+  const key = JSON.stringify(from)
+  if (fromEnv?.key !== key) {
+    parsed.clear()
+    fromEnv = { key, sources: readSources(from) }
+  }
+  return fromEnv.sources
 }
 
 /** Why GSM stages are skipped when no templates are configured. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { checkReferenceCommand, checkReferenceFile } from '../../src/cli/commands/check-reference.ts'
 import { readReferenceFile } from '../../src/io/reference/read.ts'
 import {
@@ -49,6 +49,8 @@ describe('arbigraph check-reference', () => {
   })
 
   it('exits 1 when nothing can be checked (M = 0), with the skipped count', async () => {
+    // Undone after the test (the shared project's unstubEnvs).
+    for (const name of ['ARBIGRAPH_GSM_POOL', 'ARBIGRAPH_GSM_TEMPLATES']) vi.stubEnv(name, undefined)
     writeJson(cwd, 'gsm.json', baselineFile([{ ...divisorSumRecord(), task_name: 'GSM_0001.json' }], 'gsm'))
     const run = await check('gsm.json')
     expect(run.code).toBe(1)

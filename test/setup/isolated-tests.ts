@@ -7,14 +7,13 @@
  * change the working directory. `vi.stubEnv` is fine anywhere: the shared project unstubs after each
  * test; so is a write the file puts back itself, said in a comment starting `Shares its worker:`.
  * test/architecture/test-isolation.test.ts checks that every other file doing any of the above is
- * listed here. A file may also need a fresh module graph: io/reference/graph checks what happens
- * when no GSM templates were ever loaded, which a file before it in a shared worker may have done
- * (seen: it failed in one order of a full run).
+ * listed here. State a module keeps is the same: a file that sets it puts it back (as
+ * io/reference/gsm-stage does with the GSM templates, which check-reference's and
+ * io/reference/graph's no-templates cases need unset: seen failing in two orders of a full run).
  */
 export const ISOLATED = [
   'test/cli/doctor.test.ts',
   'test/env-pool-category.test.ts',
   'test/io/frozen-dataset.test.ts',
-  'test/io/reference/graph.test.ts',
   'test/reporters/progress-run.test.ts',
 ]

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { NO_GSM_TEMPLATES } from '../../../plugins/gsm/reference-stage.ts'
 import { referenceStageHandlers } from '../../../src/builtins.ts'
 import { checkGraph, emptyReport } from '../../../src/io/reference/check.ts'
@@ -104,16 +104,12 @@ describe('reference graphs of every record shape', () => {
   })
 
   it('GSM stages without configured templates are skipped with how to configure them', async () => {
-    const previous = process.env.ARBIGRAPH_GSM_TEMPLATES
-    delete process.env.ARBIGRAPH_GSM_TEMPLATES
-    try {
-      const gsm = { ...divisorSumRecord(), task_name: 'GSM_0007.json' }
-      const { report } = await check('gsm.json', { summary: { mode: 'agent' }, samples: [gsm] })
-      expect(report.checked).toBe(0)
-      expect(report.skipped.get(NO_GSM_TEMPLATES)).toBe(1)
-    } finally {
-      if (previous !== undefined) process.env.ARBIGRAPH_GSM_TEMPLATES = previous
-    }
+    // Undone after the test (the shared project's unstubEnvs).
+    for (const name of ['ARBIGRAPH_GSM_POOL', 'ARBIGRAPH_GSM_TEMPLATES']) vi.stubEnv(name, undefined)
+    const gsm = { ...divisorSumRecord(), task_name: 'GSM_0007.json' }
+    const { report } = await check('gsm.json', { summary: { mode: 'agent' }, samples: [gsm] })
+    expect(report.checked).toBe(0)
+    expect(report.skipped.get(NO_GSM_TEMPLATES)).toBe(1)
   })
 
   it('a Python stage whose block shows no code is a failure with the reason', async () => {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseTemplate } from '../../../plugins/gsm/parse.ts'
 import { recoverVariables } from '../../../plugins/gsm/recover.ts'
 import { splitGsmBlock, useGsmTemplates } from '../../../plugins/gsm/reference-stage.ts'
@@ -43,7 +43,9 @@ describe('gsm stage recovery (our own words, no reference data)', () => {
 })
 
 describe.skipIf(!present)('check-reference on released GSM datasets', () => {
-  if (present) useGsmTemplates({ folder: TEMPLATES, overrides: OVERRIDES })
+  // Forgotten after: a later file in the same worker may check what happens without templates.
+  beforeAll(() => useGsmTemplates({ folder: TEMPLATES, overrides: OVERRIDES }))
+  afterAll(() => useGsmTemplates(undefined))
 
   for (const [file, stages] of [
     ['gsm_baseline.json', 656],
