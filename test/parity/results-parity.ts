@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import '../../use-builtins.ts'
 import { main } from '../../src/cli/main.ts'
+import { VITEST_BIN } from '../setup/child-vitest.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
-const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs')
 
 export const PARITY_FIXTURE = join(ROOT, 'test', 'fixtures', 'results-parity')
 
@@ -52,7 +52,7 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 /** Runs the configuration into `dir`; resolves with Vitest's exit code and output. */
 function runSuites(dir: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [VITEST, 'run', '--project', 'eval', '--reporter=dot', ...SUITES], {
+  const child = spawn(process.execPath, [VITEST_BIN, 'run', '--project', 'eval', '--reporter=dot', ...SUITES], {
     cwd: ROOT,
     env: childEnv({
       ...SETTINGS,
