@@ -52,19 +52,23 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 /** Runs the configuration into `dir`; resolves with Vitest's exit code and output. */
 function runSuites(dir: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [VITEST_BIN, 'run', '--project', 'eval', '--reporter=dot', ...SUITES], {
-    cwd: ROOT,
-    env: childEnv({
-      ...SETTINGS,
-      ARBIGRAPH_CACHE_DIR: join(dir, 'cache'),
-      ARBIGRAPH_RESULTS: join(dir, 'results.json'),
-      ARBIGRAPH_MARKDOWN: join(dir, 'summary.md'),
-      ARBIGRAPH_LT_RESULTS: join(dir, 'transduction.json'),
-      ARBIGRAPH_LT_MARKDOWN: join(dir, 'transduction.md'),
-      ARBIGRAPH_DASHBOARD_DIR: join(dir, 'dashboard'),
-    }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    [VITEST_BIN, 'run', '--project', 'eval', '--reporter=dot', ...SUITES],
+    {
+      cwd: ROOT,
+      env: childEnv({
+        ...SETTINGS,
+        ARBIGRAPH_CACHE_DIR: join(dir, 'cache'),
+        ARBIGRAPH_RESULTS: join(dir, 'results.json'),
+        ARBIGRAPH_MARKDOWN: join(dir, 'summary.md'),
+        ARBIGRAPH_LT_RESULTS: join(dir, 'transduction.json'),
+        ARBIGRAPH_LT_MARKDOWN: join(dir, 'transduction.md'),
+        ARBIGRAPH_DASHBOARD_DIR: join(dir, 'dashboard'),
+      }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
