@@ -82,7 +82,7 @@ export function startInterpreter(options: InterpreterOptions): Interpreter {
     CHILD,
     [pyodideDirectory(), PRELUDE, String(options.hashSeed), String(options.memoryMb)],
     {
-      execArgv: [...permissionFlags(), '--disallow-code-generation-from-strings', '--no-warnings', ...(process.env.XFLAGS ? process.env.XFLAGS.split(' ') : [])],
+      execArgv: [...permissionFlags(), '--disallow-code-generation-from-strings', '--no-warnings'],
       env: {},
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'json',
