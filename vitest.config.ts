@@ -24,8 +24,8 @@ const unit = {
   // A project with its own maxWorkers needs its own group (here after the eval suites, when one
   // `vitest run` selects both); the two unit projects share theirs, so they run side by side.
   sequence: { groupOrder: 1 },
-  // The module cache the child Vitest runs of the tests share (test/setup/child-vitest.mjs).
-  globalSetup: ['test/setup/child-module-cache.ts'],
+  // One folder per test run for its temporary files and the child runs' module cache (test/setup/run-folder.ts).
+  globalSetup: ['test/setup/run-folder.ts'],
 }
 
 export default defineConfig({

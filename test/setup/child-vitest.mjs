@@ -3,7 +3,7 @@
  * vitest.mjs, imported in this process, so exit codes, signals and output are its own), with
  * Vitest's module cache on for runs of this repository's own config (suites/, at the repository
  * root, no `--root`), in the folder the test run made for it (CHILD_VITEST_MODULE_CACHE, see
- * child-module-cache.ts). Such a child then reads the worker modules an earlier child already
+ * run-folder.ts). Such a child then reads the worker modules an earlier child already
  * transformed instead of transforming them again: a second of a core per run. The cache is keyed
  * on each file's content and the project's config, and its files are written whole (write, then
  * rename), so children running at once share it safely.
