@@ -25,7 +25,7 @@ const unit = {
   // `vitest run` selects both); the two unit projects share theirs, so they run side by side.
   sequence: { groupOrder: 1 },
   // One folder per test run for its temporary files and the child runs' module cache (test/setup/run-folder.ts).
-  globalSetup: ['test/setup/run-folder.ts'],
+  globalSetup: ['test/setup/run-folder.ts', 'test/setup/built-plugin.ts'],
 }
 
 export default defineConfig({
