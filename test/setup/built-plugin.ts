@@ -10,9 +10,12 @@
  * `import.meta.url`/`dirname`/`filename` replaced by the source file's own, so every path the
  * sources build from them (the dashboard app, the global setup, templates) is the same as
  * unbundled.
- * The unit projects' globalSetup builds it and hands its path to the workers (and so to the child
- * runs) in TEST_RUN_PLUGIN; its teardown removes it. A fixture run by hand, outside a test run,
- * builds its own (`loadBuiltPlugin`).
+ * The repository's own vitest.config.ts is built the same way (TEST_RUN_CONFIG), and the child
+ * runs at the repository root load it with Vite's native config loader (child-vitest.mjs): the
+ * same config, compiled once instead of bundled by every child.
+ * The unit projects' globalSetup builds both and hands their paths to the workers (and so to the
+ * child runs); its teardown removes them. A fixture run by hand, outside a test run, builds its
+ * own plugin (`loadBuiltPlugin`).
  * Shares its worker: a globalSetup runs in Vitest's main process; its teardown puts the
  * variable back.
  */
@@ -25,16 +28,18 @@ import { build } from 'esbuild'
 type Plugin = typeof import('../../vitest.ts')
 
 export const BUILT_PLUGIN = 'TEST_RUN_PLUGIN'
+/** The repository's own vitest.config.ts built the same way, for child runs at the repository root. */
+export const BUILT_CONFIG = 'TEST_RUN_CONFIG'
 
 const repo = join(import.meta.dirname, '..', '..')
 /** Inside the repository's node_modules/: the bundle's package imports resolve from there. */
 const parent = join(repo, 'node_modules', '.arbigraph-test')
 
-/** Builds vitest.ts into `<folder>/vitest.mjs`; resolves with that path. */
-async function buildPlugin(folder: string): Promise<string> {
-  const outfile = join(folder, 'vitest.mjs')
+/** Builds `<repo>/<entry>.ts` into `<folder>/<entry>.mjs`; resolves with that path. */
+async function buildModule(folder: string, entry: string): Promise<string> {
+  const outfile = join(folder, `${entry}.mjs`)
   await build({
-    entryPoints: [join(repo, 'vitest.ts')],
+    entryPoints: [join(repo, `${entry}.ts`)],
     outfile,
     bundle: true,
     platform: 'node',
@@ -69,9 +74,13 @@ const newFolder = () => {
 export async function setup(): Promise<() => void> {
   if (process.env[BUILT_PLUGIN]) return () => {}
   const folder = newFolder()
-  process.env[BUILT_PLUGIN] = await buildPlugin(folder)
+  ;[process.env[BUILT_PLUGIN], process.env[BUILT_CONFIG]] = await Promise.all([
+    buildModule(folder, 'vitest'),
+    buildModule(folder, 'vitest.config'),
+  ])
   return () => {
     delete process.env[BUILT_PLUGIN]
+    delete process.env[BUILT_CONFIG]
     rmSync(folder, { recursive: true, force: true })
   }
 }
@@ -86,7 +95,7 @@ export async function loadBuiltPlugin(): Promise<Plugin> {
   if (!path) {
     const folder = newFolder()
     process.once('exit', () => rmSync(folder, { recursive: true, force: true }))
-    path = await buildPlugin(folder)
+    path = await buildModule(folder, 'vitest')
   }
   return (await import(pathToFileURL(path).href)) as Plugin
 }

@@ -29,4 +29,15 @@ const cached =
 if (cache && cached) {
   process.argv.push('--experimental.fsModuleCache', `--experimental.fsModuleCachePath=${cache}`)
 }
+// The repository's own config as the test run built it (built-plugin.ts), loaded by Node:
+// not bundled by Vite, with all of src/, again for every child run.
+const config = process.env.TEST_RUN_CONFIG
+if (
+  config &&
+  root === undefined &&
+  resolve(process.cwd()) === repo &&
+  !args.some((a) => /^(--config|-c)(=|$)/.test(a))
+) {
+  process.argv.push('--config', config, '--configLoader', 'native')
+}
 await import(pathToFileURL(resolve(repo, 'node_modules', 'vitest', 'vitest.mjs')).href)
