@@ -1,13 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { TaskTemplate } from '../src/contracts/template.ts'
 import { envPoolCategory } from '../src/env-pool-category.ts'
 
 const ENV = 'ARBIGRAPH_TEST_POOL'
 const fake = (id: string) => ({ id }) as unknown as TaskTemplate
-
-afterEach(() => {
-  delete process.env[ENV]
-})
 
 describe('envPoolCategory', () => {
   it('reads the variable on each access and loads each pool once', () => {
@@ -26,10 +22,10 @@ describe('envPoolCategory', () => {
     })
     expect(loads).toEqual([]) // nothing is read before it is asked for
     expect(category.templates.map((t) => t.id)).toEqual(['own'])
-    process.env[ENV] = 'a.json'
+    vi.stubEnv(ENV, 'a.json')
     expect(category.templates.map((t) => t.id)).toEqual(['a.json'])
     expect(category.templates.map((t) => t.id)).toEqual(['a.json'])
-    process.env[ENV] = ''
+    vi.stubEnv(ENV, '')
     expect(category.templates.map((t) => t.id)).toEqual(['own'])
     expect(loads).toEqual(['builtin', 'a.json'])
     expect(category.name).toBe('toy')

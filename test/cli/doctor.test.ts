@@ -4,7 +4,7 @@
  * naming the server flag when it cannot (the text protocol against a server that hides calls
  * from requests without tools, the chat protocol against a server without a tool parser).
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ServerProfileName, SimServer } from '../../src/sim/index.ts'
 import { serverProfileNames, startSimServer } from '../../src/sim/index.ts'
 import { startScriptedServer } from '../agent/scripted-server.ts'
@@ -19,8 +19,6 @@ const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
   for (const sim of opened.splice(0)) await sim.close()
   for (const close of closers.splice(0)) await close()
-  delete process.env.ARBIGRAPH_PROTOCOL
-  delete process.env.ARBIGRAPH_SIM_SERVER
 })
 
 async function simAs(server: ServerProfileName): Promise<SimServer> {
@@ -47,7 +45,7 @@ describe('arbigraph doctor', () => {
 
   it('passes vllm-engine with ARBIGRAPH_PROTOCOL=text: probed streamed, as turns are, the call stays in the text', async () => {
     const sim = await simAs('vllm-engine')
-    process.env.ARBIGRAPH_PROTOCOL = 'text'
+    vi.stubEnv('ARBIGRAPH_PROTOCOL', 'text')
     const run = await runCli(['doctor', '--base-url', sim.url], tempDir())
     expect(run.out).toMatch(/text-tool-calls\s+ok\s+the <tool_call> block stays in the text/)
     expect(run.out).toMatch(/reasoning\s+ok\s+inline <\/think> in content \(not split off by the server\)/)
@@ -63,7 +61,7 @@ describe('arbigraph doctor', () => {
       return { content: 'ok' }
     })
     closers.push(() => server.close())
-    process.env.ARBIGRAPH_PROTOCOL = 'text'
+    vi.stubEnv('ARBIGRAPH_PROTOCOL', 'text')
     const run = await runCli(['doctor', '--base-url', server.url], tempDir())
     expect(run.code).toBe(1)
     expect(run.out).toMatch(/text-tool-calls\s+FAIL/)
@@ -80,7 +78,7 @@ describe('arbigraph doctor', () => {
   })
 
   it('checks the built-in simulator of ARBIGRAPH_SIM_SERVER when no base URL is set, and says so', async () => {
-    process.env.ARBIGRAPH_SIM_SERVER = 'raw'
+    vi.stubEnv('ARBIGRAPH_SIM_SERVER', 'raw')
     const run = await runCli(['doctor', '--protocol', 'chat'], tempDir())
     expect(run.out).toContain('(SIMULATED vLLM: raw)')
     expect(run.code).toBe(1)
@@ -104,7 +102,7 @@ describe('arbigraph doctor', () => {
     const bad = await runCli(['doctor', '--protocol', 'xml'], tempDir())
     expect(bad.code).not.toBe(0)
     expect(bad.err).toContain('ARBIGRAPH_PROTOCOL: expected "chat" (native tool calls) or "text"')
-    process.env.ARBIGRAPH_SIM_SERVER = 'vllm-2'
+    vi.stubEnv('ARBIGRAPH_SIM_SERVER', 'vllm-2')
     const server = await runCli(['doctor'], tempDir())
     expect(server.err).toContain('ARBIGRAPH_SIM_SERVER: unknown simulated server "vllm-2"')
   })

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { defaultRegistry } from '../../plugins/index.ts'
 import { importReferenceCommand } from '../../src/cli/commands/import-reference.ts'
 import { writeGeneratedDataset } from '../../src/generate/generate-dataset.ts'
@@ -92,16 +92,12 @@ describe('our JSONL, generated (checked by regenerating it from its spec)', () =
   it('a task pool the spec does not use is refused rather than read as a changed file', async () => {
     const pool = join(dir, 'pool.json')
     writeFileSync(pool, '{}')
-    process.env.ARBIGRAPH_PYTHON_POOL = pool
-    try {
-      const error = await rejection(loadFrozenDataset(generated, registry))
-      expect(error).toMatchObject({ code: 'ARBIGRAPH_DATASET_UNVERIFIED' })
-      expect(error.message).toContain(
-        'the variable ARBIGRAPH_PYTHON_POOL was given, but the spec uses the built-in python pool; leave it out',
-      )
-    } finally {
-      delete process.env.ARBIGRAPH_PYTHON_POOL
-    }
+    vi.stubEnv('ARBIGRAPH_PYTHON_POOL', pool)
+    const error = await rejection(loadFrozenDataset(generated, registry))
+    expect(error).toMatchObject({ code: 'ARBIGRAPH_DATASET_UNVERIFIED' })
+    expect(error.message).toContain(
+      'the variable ARBIGRAPH_PYTHON_POOL was given, but the spec uses the built-in python pool; leave it out',
+    )
   })
 
   it('a line that no longer parses is still named as the changed instance', async () => {

@@ -11,9 +11,4 @@
  * io/reference/gsm-stage does with the GSM templates, which check-reference's and
  * io/reference/graph's no-templates cases need unset: seen failing in two orders of a full run).
  */
-export const ISOLATED = [
-  'test/cli/doctor.test.ts',
-  'test/env-pool-category.test.ts',
-  'test/io/frozen-dataset.test.ts',
-  'test/reporters/progress-run.test.ts',
-]
+export const ISOLATED = ['test/reporters/progress-run.test.ts']
