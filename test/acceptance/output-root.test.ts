@@ -23,7 +23,8 @@ function userProject(): string {
   writeFileSync(
     join(root, 'vitest.config.ts'),
     [
-      `import { arbigraph } from ${from('vitest.ts')}`,
+      // The plugin as the test run built it (test/setup/built-plugin.ts), loaded as an installed package is.
+      'const { arbigraph } = await import(process.env.TEST_RUN_PLUGIN)',
       'export default {',
       '  plugins: [arbigraph()],',
       `  test: { include: ['suites/**/*.eval.ts'], globalSetup: [${from('src/vitest/global-setup.ts')}] },`,

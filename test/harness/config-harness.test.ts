@@ -54,8 +54,9 @@ import { toyHarness } from './toy-harness.ts'
 
 export default defineConfig({ plugins: [{ name: 'my-agents', harnesses: [toyHarness] }] })
 `,
+  // The plugin as the test run built it (test/setup/built-plugin.ts), loaded as an installed package is.
   'vitest.config.ts': `
-import { arbigraph } from '${repo}/vitest.ts'
+const { arbigraph } = await import(process.env.TEST_RUN_PLUGIN)
 
 export default { plugins: [arbigraph()], test: { include: ['suites/**/*.eval.ts'] } }
 `,
