@@ -16,8 +16,8 @@
  * The unit projects' globalSetup builds both and hands their paths to the workers (and so to the
  * child runs); its teardown removes them. A fixture run by hand, outside a test run, builds its
  * own plugin (`loadBuiltPlugin`).
- * Shares its worker: a globalSetup runs in Vitest's main process; its teardown puts the
- * variable back.
+ * Shares its worker: a globalSetup runs in Vitest's main process; its teardown puts both
+ * variables back.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -27,9 +27,9 @@ import { build } from 'esbuild'
 
 type Plugin = typeof import('../../vitest.ts')
 
-export const BUILT_PLUGIN = 'TEST_RUN_PLUGIN'
+const BUILT_PLUGIN = 'TEST_RUN_PLUGIN'
 /** The repository's own vitest.config.ts built the same way, for child runs at the repository root. */
-export const BUILT_CONFIG = 'TEST_RUN_CONFIG'
+const BUILT_CONFIG = 'TEST_RUN_CONFIG'
 
 const repo = join(import.meta.dirname, '..', '..')
 /** Inside the repository's node_modules/: the bundle's package imports resolve from there. */

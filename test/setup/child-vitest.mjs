@@ -23,21 +23,17 @@ const args = process.argv.slice(2)
 /** The `--root` (or `-r`) given, if any. */
 const at = args.findIndex((arg) => /^(--root|-r)(=|$)/.test(arg))
 const root =
-  at < 0 ? undefined : args[at].includes('=') ? args[at].split('=').slice(1).join('=') : args[at + 1]
-const cached =
-  root === undefined ? resolve(process.cwd()) === repo : resolve(process.cwd(), root).startsWith(fixtures)
-if (cache && cached) {
+  at < 0 ? undefined : args[at].includes('=') ? args[at].slice(args[at].indexOf('=') + 1) : args[at + 1]
+/** A run of the repository's own config: at its root, no `--root`. */
+const repositoryRun = root === undefined && resolve(process.cwd()) === repo
+const fixtureRun = root !== undefined && resolve(process.cwd(), root).startsWith(fixtures)
+if (cache && (repositoryRun || fixtureRun)) {
   process.argv.push('--experimental.fsModuleCache', `--experimental.fsModuleCachePath=${cache}`)
 }
 // The repository's own config as the test run built it (built-plugin.ts), loaded by Node:
 // not bundled by Vite, with all of src/, again for every child run.
 const config = process.env.TEST_RUN_CONFIG
-if (
-  config &&
-  root === undefined &&
-  resolve(process.cwd()) === repo &&
-  !args.some((a) => /^(--config|-c)(=|$)/.test(a))
-) {
+if (config && repositoryRun && !args.some((arg) => /^(--config|-c)(=|$)/.test(arg))) {
   process.argv.push('--config', config, '--configLoader', 'native')
 }
 await import(pathToFileURL(resolve(repo, 'node_modules', 'vitest', 'vitest.mjs')).href)
