@@ -71,6 +71,23 @@ const recordOf = new Map<TransductionSuiteCase, TransductionRecord>(
 )
 const cell = { benchmark: 'transduction', cell: 'arithmetic/4K' }
 
+/** The replay's trial of a sequenced case: scored by its record, or not run when it has none. */
+const trialOf = (
+  suite: string,
+  o: { c: TransductionSuiteCase; order: number },
+  record: TransductionRecord | undefined,
+  fixed?: string,
+): SequencedTrial => ({
+  suite,
+  order: o.order,
+  cells: caseStreamCells(bench)(o.c.identity),
+  label: '',
+  record: undefined,
+  ...(record ? { scored: { values: gate.values(record), cost: gate.stream!.cost(record) } } : {}),
+  notRun: record === undefined,
+  ...(fixed ? { fixed } : {}),
+})
+
 describe("Long-Transduction's gate stream hook", () => {
   it('names the cell a record is gated in from the identity alone, and what the record cost', () => {
     for (const c of cases) {
@@ -191,18 +208,7 @@ describe('the desk and the replay on Long-Transduction cases', () => {
 
   it('the replay from the records reaches the desk’s decision exactly; unsent cases count as saved', () => {
     const live = desk.streams.get(JSON.stringify(['transduction', 'arithmetic/4K']))!
-    const trials: SequencedTrial[] = ordered.map((o) => {
-      const record = sent.has(o.order) ? recordOf.get(o.c)! : undefined
-      return {
-        suite: 'suite',
-        order: o.order,
-        cells: caseStreamCells(bench)(o.c.identity),
-        label: '',
-        record: undefined,
-        ...(record ? { scored: { values: gate.values(record), cost: gate.stream!.cost(record) } } : {}),
-        notRun: record === undefined,
-      }
-    })
+    const trials = ordered.map((o) => trialOf('suite', o, sent.has(o.order) ? recordOf.get(o.c)! : undefined))
     const [d] = replaySequentialGate(plan, trials, { tasks: false })
     expect(d).toMatchObject({
       cell: 'transduction:arithmetic/4K',
@@ -259,19 +265,7 @@ describe('a benchmark sweep in a sequential run', () => {
     } finally {
       await desk.close()
     }
-    const trials: SequencedTrial[] = ordered.map((o) => {
-      const record = recordOf.get(o.c)!
-      return {
-        suite: 'sweep',
-        order: o.order,
-        cells: caseStreamCells(bench)(o.c.identity),
-        label: '',
-        record: undefined,
-        scored: { values: gate.values(record), cost: gate.stream!.cost(record) },
-        notRun: false,
-        fixed: SWEEP_RUNS_IN_FULL,
-      }
-    })
+    const trials = ordered.map((o) => trialOf('sweep', o, recordOf.get(o.c)!, SWEEP_RUNS_IN_FULL))
     const [d] = replaySequentialGate(plan, trials, { tasks: false })
     expect(d).toMatchObject({ decidedAfter: null, fixedReason: SWEEP_RUNS_IN_FULL, notRun: 0 })
   })
